@@ -1,0 +1,166 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
+import {resolveSearchConfig} from './config/search';
+
+const env = process.env;
+const search = resolveSearchConfig(env);
+const announcementBar = resolveAnnouncementBar(env);
+// Test builds add routes that must never reach the published site (a page that crashes on purpose).
+const withTestRoutes = env.FSC_TEST_ROUTES === 'true';
+
+const config: Config = {
+  title: 'FSC documentation',
+  tagline: 'Federated Service Connectivity: exchange data between organisations, securely and on agreed terms',
+  favicon: 'img/favicon.svg',
+  url: resolveSiteUrl(env),
+  baseUrl: '/',
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  markdown: {
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  future: {
+    v4: true,
+    experimental_faster: true,
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {en: {label: 'English', direction: 'ltr', htmlLang: 'en'}},
+  },
+
+  customFields: {search},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          // The published routes keep their step numbers (/try-fsc/helm/3-postgresql).
+          numberPrefixParser: false,
+          sidebarCollapsible: false,
+          breadcrumbs: true,
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+        },
+        blog: false,
+        pages: {},
+        theme: {customCss: './src/css/custom.css'},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: ['@docusaurus/theme-mermaid'],
+  plugins: [
+    ['./plugins/search-index', {}],
+    ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin'] : []),
+  ],
+
+  themeConfig: {
+    metadata: [{name: 'keywords', content: 'FSC, Federated Service Connectivity, OpenFSC, Common Ground, API, mTLS'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    ...(announcementBar ? {announcementBar} : {}),
+    docs: {
+      versionPersistence: 'localStorage',
+      sidebar: {hideable: false, autoCollapseCategories: false},
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: 'FSC',
+      hideOnScroll: true,
+      logo: {
+        alt: 'FSC documentation home',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        {
+          to: '/try-fsc/docker/introduction',
+          label: 'Docs',
+          position: 'left',
+          activeBaseRegex: '^/(introduction|try-fsc|fsc-in-production)/',
+        },
+        {href: 'https://directory-ui.demo.fsc.nlx.io', label: 'Directory', position: 'left'},
+        {href: 'https://fsc-standaard.nl', label: 'FSC', position: 'left'},
+        {to: '/support/contact', label: 'Contact', position: 'left'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {
+        alt: 'FSC documentation',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 48,
+        height: 48,
+        href: '/',
+      },
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            {label: 'Introduction', to: '/introduction/'},
+            {label: 'Try FSC with Docker', to: '/try-fsc/docker/introduction'},
+            {label: 'Try FSC with Helm', to: '/try-fsc/helm/introduction'},
+            {label: 'FSC in production', to: '/fsc-in-production/deployment-strategies'},
+          ],
+        },
+        {
+          title: 'Standard',
+          items: [
+            {label: 'FSC standard site', href: 'https://fsc-standaard.nl'},
+            {label: 'FSC Core specification', href: 'https://gitdocumentatie.logius.nl/publicatie/fsc/core/'},
+            {label: 'FSC Logging extension', href: 'https://gitdocumentatie.logius.nl/publicatie/fsc/logging/'},
+          ],
+        },
+        {
+          title: 'More',
+          items: [
+            {label: 'Demo Directory', href: 'https://directory-ui.demo.fsc.nlx.io'},
+            {label: 'Contact', to: '/support/contact'},
+            {label: 'Release strategy', to: '/support/release-strategy'},
+          ],
+        },
+      ],
+      copyright: `Copyright © 2025 FSC documentation. Built with Docusaurus.`,
+    },
+    algolia: {
+      appId: search.appId,
+      apiKey: search.apiKey,
+      indexName: search.indexName,
+      contextualSearch: true,
+      searchPagePath: 'search',
+      insights: search.insights,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'yaml', 'ini', 'http', 'sql', 'docker'],
+    },
+    mermaid: {
+      theme: {light: 'neutral', dark: 'dark'},
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,46 @@
+// Every test in one command: type-check, build the site as published, build a test variant, then
+// run the unit and browser tests (Vitest). The variant turns on what the published site leaves off
+// (announcement bar, hosted search against a local double, a route that crashes on purpose) so the
+// browser tests can prove those behaviours without touching the published build.
+import {spawnSync} from 'node:child_process';
+import net from 'node:net';
+
+function run(command, args, extraEnv = {}) {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {stdio: 'inherit', env: {...process.env, ...extraEnv}});
+  if (result.status !== 0) {
+    process.exit(result.status ?? 1);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// The published build must not pick up search credentials from the caller's shell.
+const publishedEnv = {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: '', ANNOUNCEMENT_CONTENT: '', FSC_TEST_ROUTES: ''};
+const algoliaDoublePort = await freePort();
+const variantEnv = {
+  FSC_TEST_ROUTES: 'true',
+  ANNOUNCEMENT_ID: 'test-announcement-1',
+  ANNOUNCEMENT_CONTENT: 'FSC test announcement: <a href="/support/release-strategy">read the release strategy</a>',
+  ANNOUNCEMENT_BACKGROUND_COLOR: '#1d4ed8',
+  ANNOUNCEMENT_TEXT_COLOR: '#ffffff',
+  ANNOUNCEMENT_CLOSEABLE: 'true',
+  ALGOLIA_APP_ID: 'TESTAPP',
+  ALGOLIA_SEARCH_API_KEY: 'test-search-key',
+  ALGOLIA_HOSTS: `http://127.0.0.1:${algoliaDoublePort}`,
+  SEARCH_MISSING_RESULTS_URL: 'https://example.org/report?q={query}',
+};
+
+run('npx', ['tsc', '--noEmit']);
+run('npx', ['docusaurus', 'build'], publishedEnv);
+run('npx', ['docusaurus', 'build', '--out-dir', 'build-variant'], variantEnv);
+run('npx', ['vitest', 'run', ...process.argv.slice(2)], {FSC_TEST_ALGOLIA_PORT: String(algoliaDoublePort)});

@@ -1,0 +1,95 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser} from 'playwright-core';
+import {launchBrowser, openPage} from './support/browser';
+import {startStaticServer, type StaticServer} from './support/staticServer';
+import {BUILD_DIR, DOC_ROUTES, requireBuild} from './support/site';
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStaticServer(requireBuild(BUILD_DIR));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('every route of the specification', () => {
+  it('has 33 documentation routes', () => {
+    expect(DOC_ROUTES).toHaveLength(33);
+  });
+
+  for (const route of DOC_ROUTES) {
+    it(`${route.path} shows "${route.title}" with breadcrumbs, sidebar and no error`, async () => {
+      const {page, problems} = await openPage(browser, server.origin);
+      const response = await page.goto(server.origin + route.path);
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => page.locator('article h1').textContent()).toBe(route.title);
+      await expect.poll(() => page.title()).toBe(`${route.title} | FSC documentation`);
+
+      const crumbs = page.locator('nav[aria-label="Breadcrumbs"] .breadcrumbs__item');
+      // Home (an icon link), then the section, then the page itself.
+      expect((await crumbs.allInnerTexts()).slice(1)).toEqual([route.category, route.title]);
+      await expect.poll(() => page.locator('nav[aria-label="Breadcrumbs"] a[aria-label="Home page"]').count()).toBe(1);
+
+      const currentLink = page.locator('.theme-doc-sidebar-menu a[aria-current="page"]');
+      expect(await currentLink.innerText()).toBe(route.title);
+      expect(await currentLink.getAttribute('class')).toContain('menu__link--active');
+
+      await page.waitForLoadState('networkidle');
+      expect(problems.errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+describe('sidebar', () => {
+  it('lists every route in the specified order and grouping, and cannot be collapsed or hidden', async () => {
+    const {page} = await openPage(browser, server.origin);
+    await page.goto(`${server.origin}/introduction/`);
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    const categories = await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible').allInnerTexts();
+    expect(categories).toEqual(['Introduction', 'Try FSC with Docker', 'Try FSC with Helm', 'FSC in production', 'Support']);
+    const hrefs = await sidebar.locator('a.menu__link[href^="/"]').evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
+    expect(hrefs).toEqual(DOC_ROUTES.map((route) => route.path));
+    await expect.poll(() => sidebar.locator('button.clean-btn.menu__caret').count()).toBe(0);
+    await expect.poll(() => page.locator('button[title="Collapse sidebar"]').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+const titleOf = (routePath: string) => DOC_ROUTES.find((route) => route.path === routePath)!.title;
+
+describe('addresses and not-found', () => {
+  it.each([
+    ['/support/contact.html', '/support/contact', '/support/contact'],
+    ['/introduction/index.html', '/introduction', '/introduction/'],
+    ['/try-fsc/helm/8-inway.html', '/try-fsc/helm/8-inway', '/try-fsc/helm/8-inway'],
+    ['/try-fsc/helm/8-inway/index.html', '/try-fsc/helm/8-inway', '/try-fsc/helm/8-inway'],
+  ])('%s normalises to %s', async (address, route, docRoute) => {
+    const {page, problems} = await openPage(browser, server.origin);
+    await page.goto(server.origin + address);
+    // The clean address, with or without the trailing slash the directory form of a page has.
+    await expect.poll(() => new URL(page.url()).pathname.replace(/\/$/, '')).toBe(route);
+    await expect.poll(() => page.locator('article h1').textContent()).toBe(titleOf(docRoute));
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(['/does-not-exist', '/try-fsc/helm/12-extra', '/introduction/components/extra'])(
+    '%s shows the not-found page with status 404',
+    async (address) => {
+      const {page} = await openPage(browser, server.origin);
+      const response = await page.goto(server.origin + address);
+      expect(response?.status()).toBe(404);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Page Not Found');
+      await expect.poll(() => page.locator('main').innerText()).toContain('We could not find what you were looking for.');
+      await page.context().close();
+    },
+  );
+});

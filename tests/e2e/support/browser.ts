@@ -1,0 +1,50 @@
+import {chromium, type Browser, type BrowserContextOptions, type Page} from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags this machine needs: no sandbox as root, and no background calls to the closed network. */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({executablePath: CHROMIUM, args: FLAGS, timeout: 30_000});
+}
+
+export type PageProblems = {
+  /** Console errors and uncaught exceptions, as text. */
+  errors: string[];
+  /** Requests that left the site's own origin. */
+  foreignRequests: string[];
+};
+
+/** Opens a page that records every console error, page error and request to another origin. */
+export async function openPage(
+  browser: Browser,
+  origin: string,
+  options: BrowserContextOptions = {},
+): Promise<{page: Page; problems: PageProblems}> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems: PageProblems = {errors: [], foreignRequests: []};
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      problems.errors.push(`console: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      problems.foreignRequests.push(url);
+    }
+  });
+  return {page, problems};
+}

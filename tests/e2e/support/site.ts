@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const BUILD_DIR = path.join(ROOT, 'build');
+/** The test build: announcement bar, hosted search against a double, a crash route (scripts/test.mjs). */
+export const VARIANT_BUILD_DIR = path.join(ROOT, 'build-variant');
+
+export function requireBuild(dir: string): string {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`No build in ${dir}: run the tests with "npm test", which builds the site first.`);
+  }
+  return dir;
+}
+
+export type DocRoute = {path: string; title: string; category: string};
+
+/**
+ * Every route of the specification with the category it sits in, in sidebar order. The titles are
+ * read from the docs' frontmatter, so a renamed page is caught by the heading assertions.
+ */
+export const SPEC_DOC_PATHS: {category: string; paths: string[]}[] = [
+  {category: 'Introduction', paths: ['/introduction/', '/introduction/components', '/introduction/functional-description']},
+  {
+    category: 'Try FSC with Docker',
+    paths: ['introduction', 'setup-your-environment', 'getting-up-and-running', 'provide-an-api', 'retrieve-a-demo-certificate'].map(
+      (page) => `/try-fsc/docker/${page}`,
+    ),
+  },
+  {
+    category: 'Try FSC with Helm',
+    paths: [
+      'introduction', '0-preparation', '1-create-namespace', '2-create-certificate', '3-postgresql', '4-transaction-log',
+      '5-auditlog', '6-manager', '7-controller', '8-inway', '9-outway', '10-sample-api', '11-access-api', 'finish',
+    ].map((page) => `/try-fsc/helm/${page}`),
+  },
+  {
+    category: 'FSC in production',
+    paths: [
+      'deployment-strategies', 'environments', 'hosting-a-directory', 'metrics-endpoint', 'network-overview',
+      'renew-certificates', 'setup-authorization', 'setup-oidc', 'system-requirements',
+    ].map((page) => `/fsc-in-production/${page}`),
+  },
+  {category: 'Support', paths: ['/support/contact', '/support/release-strategy']},
+];
+
+function docFile(routePath: string): string {
+  const relative = routePath.endsWith('/') ? `${routePath}index` : routePath;
+  return path.join(ROOT, 'docs', `${relative}.md`);
+}
+
+export function frontmatterTitle(routePath: string): string {
+  const source = fs.readFileSync(docFile(routePath), 'utf8');
+  const title = /^---\n[\s\S]*?^title:\s*(.+)$/m.exec(source)?.[1]?.trim();
+  if (!title) {
+    throw new Error(`${docFile(routePath)} has no title in its frontmatter`);
+  }
+  return title.replace(/^(['"])(.*)\1$/, '$2');
+}
+
+export const DOC_ROUTES: DocRoute[] = SPEC_DOC_PATHS.flatMap(({category, paths}) =>
+  paths.map((routePath) => ({path: routePath, category, title: frontmatterTitle(routePath)})),
+);
