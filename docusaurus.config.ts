@@ -65,6 +65,7 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
+    './plugins/docsearch-v3',
     ['./plugins/search-index', {}],
     ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin'] : []),
   ],

@@ -38,6 +38,8 @@ import type {
 import type {AutocompleteState} from '@algolia/autocomplete-core';
 import type {FacetFilters} from 'algoliasearch/lite';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
+import type {SearchConfig} from '@site/config/search';
+import type {getSiteSearchClient as GetSiteSearchClient} from '@site/src/search/siteSearchClient';
 
 type DocSearchProps = Omit<
   DocSearchModalProps,
@@ -61,18 +63,26 @@ interface DocSearchV4Props extends DocSearchProps {
 }
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
+let getSiteSearchClient: typeof GetSiteSearchClient | null = null;
 
+// The modal and the search client load on the first hover, focus, touch or click, not with the page.
 function importDocSearchModalIfNeeded() {
-  if (DocSearchModal) {
+  if (DocSearchModal && getSiteSearchClient) {
     return Promise.resolve();
   }
   return Promise.all([
     import('@docsearch/react/modal'),
+    import('@site/src/search/siteSearchClient'),
     import('@docsearch/react/style'),
     import('./styles.css'),
-  ]).then(([{DocSearchModal: Modal}]) => {
+  ]).then(([{DocSearchModal: Modal}, siteSearchClient]) => {
     DocSearchModal = Modal;
+    getSiteSearchClient = siteSearchClient.getSiteSearchClient;
   });
+}
+
+function useSearchConfig(): SearchConfig {
+  return useDocusaurusContext().siteConfig.customFields!.search as SearchConfig;
 }
 
 function useNavigator({
@@ -95,16 +105,31 @@ function useNavigator({
   return navigator;
 }
 
+// DocSearch creates a plain Algolia client; the site's own client (embedded index or hosted
+// Algolia, as configured) takes its place.
 function useTransformSearchClient(): DocSearchModalProps['transformSearchClient'] {
   const {
     siteMetadata: {docusaurusVersion},
   } = useDocusaurusContext();
+  const searchConfig = useSearchConfig();
   return useCallback(
-    (searchClient: DocSearchTransformClient) => {
+    (_docSearchClient: DocSearchTransformClient) => {
+      const searchClient = getSiteSearchClient!(searchConfig);
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      return searchClient;
+      return searchClient as unknown as DocSearchTransformClient;
     },
-    [docusaurusVersion],
+    [docusaurusVersion, searchConfig],
+  );
+}
+
+function useMissingResultsUrl(): DocSearchModalProps['getMissingResultsUrl'] {
+  const {missingResultsUrl} = useSearchConfig();
+  return useMemo(
+    () =>
+      missingResultsUrl
+        ? ({query}: {query: string}) => missingResultsUrl.replace('{query}', encodeURIComponent(query))
+        : undefined,
+    [missingResultsUrl],
   );
 }
 
@@ -195,6 +220,8 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   const searchParameters = useSearchParameters({...props});
   const transformItems = useTransformItems(props);
   const transformSearchClient = useTransformSearchClient();
+  const getMissingResultsUrl = useMissingResultsUrl();
+  const searchConfig = useSearchConfig();
 
   const searchContainer = useRef<HTMLDivElement | null>(null);
   const searchButtonRef = useRef<HTMLButtonElement | null>(null);
@@ -209,10 +236,12 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   const prepareSearchContainer = useCallback(() => {
     if (!searchContainer.current) {
       const divElement = document.createElement('div');
+      // The embedded index is not Algolia's: styles.css hides "Search by Algolia" in this mode.
+      divElement.className = `fsc-search-${searchConfig.mode}`;
       searchContainer.current = divElement;
       document.body.insertBefore(divElement, document.body.firstChild);
     }
-  }, []);
+  }, [searchConfig.mode]);
 
   const openModal = useCallback(() => {
     prepareSearchContainer();
@@ -258,16 +287,18 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
 
   return (
     <>
-      <Head>
-        {/* This hints the browser that the website will load data from Algolia,
-        and allows it to preconnect to the DocSearch cluster. It makes the first
-        query faster, especially on mobile. */}
-        <link
-          rel="preconnect"
-          href={`https://${props.appId}-dsn.algolia.net`}
-          crossOrigin="anonymous"
-        />
-      </Head>
+      {searchConfig.mode === 'hosted' && !searchConfig.hosts && (
+        <Head>
+          {/* This hints the browser that the website will load data from Algolia,
+          and allows it to preconnect to the DocSearch cluster. It makes the first
+          query faster, especially on mobile. The embedded index needs no other host. */}
+          <link
+            rel="preconnect"
+            href={`https://${props.appId}-dsn.algolia.net`}
+            crossOrigin="anonymous"
+          />
+        </Head>
+      )}
 
       <DocSearchButton
         onTouchStart={importDocSearchModalIfNeeded}
@@ -290,6 +321,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
             transformItems={transformItems}
             hitComponent={Hit}
             transformSearchClient={transformSearchClient}
+            getMissingResultsUrl={getMissingResultsUrl}
             {...(props.searchPagePath && {
               resultsFooterComponent,
             })}

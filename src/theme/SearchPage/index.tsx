@@ -10,7 +10,8 @@ import React, {
 import clsx from 'clsx';
 
 import algoliaSearchHelper from 'algoliasearch-helper';
-import {liteClient} from 'algoliasearch/lite';
+import type {SearchConfig} from '@site/config/search';
+import {getSiteSearchClient} from '@site/src/search/siteSearchClient';
 
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
@@ -204,13 +205,15 @@ type ResultDispatcherState = {
   lastPage: number | null;
   hasMore: boolean | null;
   loading: boolean | null;
+  failed: boolean;
 };
 
 type ResultDispatcher =
   | {type: 'reset'; value?: undefined}
   | {type: 'loading'; value?: undefined}
   | {type: 'update'; value: ResultDispatcherState}
-  | {type: 'advance'; value?: undefined};
+  | {type: 'advance'; value?: undefined}
+  | {type: 'error'; value?: undefined};
 
 function getSearchPageTitle(searchQuery: string | undefined): string {
   return searchQuery
@@ -234,9 +237,11 @@ function getSearchPageTitle(searchQuery: string | undefined): string {
 function SearchPageContent(): ReactNode {
   const {
     i18n: {currentLocale},
+    siteConfig,
   } = useDocusaurusContext();
+  const searchConfig = siteConfig.customFields!.search as SearchConfig;
   const {
-    algolia: {appId, apiKey, indexName, contextualSearch},
+    algolia: {indexName, contextualSearch},
   } = useAlgoliaThemeConfig();
   const processSearchResultUrl = useSearchResultUrlProcessor();
   const documentsFoundPlural = useDocumentsFoundPlural();
@@ -253,6 +258,7 @@ function SearchPageContent(): ReactNode {
     lastPage: null,
     hasMore: null,
     loading: null,
+    failed: false,
   };
   const [searchResultState, searchResultStateDispatcher] = useReducer(
     (prevState: ResultDispatcherState, data: ResultDispatcher) => {
@@ -261,7 +267,10 @@ function SearchPageContent(): ReactNode {
           return initialSearchResultState;
         }
         case 'loading': {
-          return {...prevState, loading: true};
+          return {...prevState, loading: true, failed: false};
+        }
+        case 'error': {
+          return {...prevState, loading: false, hasMore: false, failed: true};
         }
         case 'update': {
           if (searchQuery !== data.value.query) {
@@ -297,11 +306,11 @@ function SearchPageContent(): ReactNode {
     ? ['language', 'docusaurus_tag']
     : [];
 
-  const algoliaClient = liteClient(appId, apiKey);
+  const algoliaClient = getSiteSearchClient(searchConfig);
   const algoliaHelper = algoliaSearchHelper(algoliaClient, indexName, {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore: why errors happens after upgrading to TS 5.5 ?
-    hitsPerPage: 15,
+    hitsPerPage: 20,
     advancedSyntax: true,
     disjunctiveFacets,
   });
@@ -354,10 +363,13 @@ function SearchPageContent(): ReactNode {
           lastPage: page,
           hasMore: nbPages > page + 1,
           loading: false,
+          failed: false,
         },
       });
     },
   );
+  // Upstream has no error listener: a failed search left the spinner on screen for good.
+  algoliaHelper.on('error', () => searchResultStateDispatcher({type: 'error'}));
 
   const [loaderRef, setLoaderRef] = useState<HTMLDivElement | null>(null);
   const prevY = useRef(0);
@@ -444,7 +456,7 @@ function SearchPageContent(): ReactNode {
         <meta property="robots" content="noindex, follow" />
       </Head>
 
-      <div className="container margin-vert--lg">
+      <main className="container margin-vert--lg">
         <Heading as="h1">{pageTitle}</Heading>
 
         <form className="row" onSubmit={(e) => e.preventDefault()}>
@@ -487,6 +499,7 @@ function SearchPageContent(): ReactNode {
               documentsFoundPlural(searchResultState.totalResults)}
           </div>
 
+          {searchConfig.mode === 'hosted' && (
           <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
             <span>
               {translate({
@@ -506,10 +519,11 @@ function SearchPageContent(): ReactNode {
               <AlgoliaLogo />
             </Link>
           </div>
+          )}
         </div>
 
         {searchResultState.items.length > 0 ? (
-          <main>
+          <section aria-label={pageTitle}>
             {searchResultState.items.map(
               ({title, url, summary, breadcrumbs}, i) => (
                 <article key={i} className={styles.searchResultItem}>
@@ -548,7 +562,18 @@ function SearchPageContent(): ReactNode {
                 </article>
               ),
             )}
-          </main>
+          </section>
+        ) : searchResultState.failed ? (
+          <div role="alert" className={styles.searchError}>
+            <p>
+              <Translate id="theme.SearchModal.errorScreen.titleText">Unable to fetch results</Translate>
+            </p>
+            <p>
+              <Translate id="theme.SearchModal.errorScreen.helpText">
+                You might want to check your network connection.
+              </Translate>
+            </p>
+          </div>
         ) : (
           [
             searchQuery && !searchResultState.loading && (
@@ -575,7 +600,7 @@ function SearchPageContent(): ReactNode {
             </Translate>
           </div>
         )}
-      </div>
+      </main>
     </Layout>
   );
 }

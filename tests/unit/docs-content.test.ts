@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import {describe, expect, it} from 'vitest';
+
+const DOCS = path.resolve(__dirname, '../../docs');
+
+function markdownFiles(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(full);
+    return /\.mdx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+type CodeBlock = {file: string; line: number; language: string; meta: string; code: string; before: string};
+
+/** Fenced code blocks with their language, and the text of the page before each block. */
+function codeBlocks(file: string): CodeBlock[] {
+  const source = fs.readFileSync(file, 'utf8');
+  const blocks: CodeBlock[] = [];
+  const fence = /^(\s*)(`{3,}|~{3,})([^\s`]*)([^\n]*)\n([\s\S]*?)^\1\2\s*$/gm;
+  for (const match of source.matchAll(fence)) {
+    const start = match.index ?? 0;
+    blocks.push({
+      file: path.relative(DOCS, file),
+      line: source.slice(0, start).split('\n').length,
+      language: match[3]!,
+      meta: match[4]!.trim(),
+      // Inside tabs the block is indented: remove the fence's indentation from each line.
+      code: match[5]!.replace(new RegExp(`^${match[1]}`, 'gm'), ''),
+      before: source.slice(0, start),
+    });
+  }
+  return blocks;
+}
+
+const files = markdownFiles(DOCS);
+const blocks = files.flatMap(codeBlocks);
+
+describe('docs content', () => {
+  it('has the 33 pages of the specification', () => {
+    expect(files).toHaveLength(33);
+  });
+
+  it('has no placeholder words', () => {
+    const offenders = files.filter((file) => /\b(TODO|TBD|lorem ipsum|coming soon)\b/i.test(fs.readFileSync(file, 'utf8')));
+    expect(offenders.map((file) => path.relative(DOCS, file))).toEqual([]);
+  });
+
+  it('gives every page a title and a description in its frontmatter', () => {
+    for (const file of files) {
+      const frontmatter = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(file, 'utf8'))?.[1];
+      const data = yaml.load(frontmatter ?? '') as {title?: string; description?: string} | undefined;
+      expect(data?.title, `${file} title`).toBeTruthy();
+      expect(data?.description?.length ?? 0, `${file} description`).toBeGreaterThan(40);
+    }
+  });
+
+  it('finds code blocks to check', () => {
+    expect(blocks.filter((block) => block.language === 'yaml').length).toBeGreaterThan(5);
+    expect(blocks.filter((block) => block.language === 'bash').length).toBeGreaterThan(10);
+  });
+
+  it.each(blocks.filter((block) => block.language === 'yaml' || block.language === 'yml').map((block) => [`${block.file}:${block.line}`, block]))(
+    'yaml block %s parses',
+    (_, block) => {
+      expect(() => yaml.loadAll((block as CodeBlock).code)).not.toThrow();
+    },
+  );
+
+  it.each(blocks.filter((block) => block.language === 'json').map((block) => [`${block.file}:${block.line}`, block]))(
+    'json block %s parses',
+    (_, block) => {
+      expect(() => JSON.parse((block as CodeBlock).code)).not.toThrow();
+    },
+  );
+
+  it('gives every code block a language', () => {
+    expect(blocks.filter((block) => block.language === '').map((block) => `${block.file}:${block.line}`)).toEqual([]);
+  });
+
+  it('introduces every angle-bracket placeholder of a shell block in the text before it', () => {
+    const unexplained: string[] = [];
+    for (const block of blocks.filter((candidate) => ['bash', 'sh', 'shell', 'console'].includes(candidate.language))) {
+      // Heredoc redirections (<<EOF) and comparisons are shell syntax, not placeholders.
+      for (const [placeholder] of block.code.matchAll(/<[A-Za-z][\w-]*>/g)) {
+        if (!block.before.includes(placeholder) && !block.before.includes(placeholder.replace(/</, '&lt;').replace(/>/, '&gt;'))) {
+          unexplained.push(`${block.file}:${block.line} ${placeholder}`);
+        }
+      }
+    }
+    expect(unexplained).toEqual([]);
+  });
+});
