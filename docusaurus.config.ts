@@ -9,6 +9,19 @@ const search = resolveSearchConfig(env);
 const announcementBar = resolveAnnouncementBar(env);
 // Test builds add routes that must never reach the published site (a page that crashes on purpose).
 const withTestRoutes = env.FSC_TEST_ROUTES === 'true';
+const testNavbarItems = [
+  {
+    type: 'dropdown',
+    label: 'Test menu',
+    position: 'left',
+    items: [
+      {to: '/introduction/components', label: 'Components'},
+      {to: '/fsc-in-production/environments', label: 'Environments'},
+    ],
+  },
+  {type: 'docsVersionDropdown', position: 'right'},
+  {type: 'localeDropdown', position: 'right'},
+] as const;
 
 const config: Config = {
   title: 'FSC documentation',
@@ -103,6 +116,8 @@ const config: Config = {
         {href: 'https://directory-ui.demo.fsc.nlx.io', label: 'Directory', position: 'left'},
         {href: 'https://fsc-standaard.nl', label: 'FSC', position: 'left'},
         {to: '/support/contact', label: 'Contact', position: 'left'},
+        // The test build also shows the item types the published navbar does not use.
+        ...(withTestRoutes ? testNavbarItems : []),
         {type: 'search', position: 'right'},
       ],
     },

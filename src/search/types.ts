@@ -114,6 +114,7 @@ export interface SearchResponse {
   index?: string;
   queryID?: string;
   exhaustiveNbHits: boolean;
+  exhaustiveTypo?: boolean;
   exhaustiveFacetsCount?: boolean;
   exhaustive?: { nbHits: boolean; facetsCount?: boolean; typo: boolean };
   facets?: Record<string, Record<string, number>>;

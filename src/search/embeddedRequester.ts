@@ -1,0 +1,120 @@
+/**
+ * A `Requester` for algoliasearch's `liteClient` that answers the search API
+ * from the embedded engine instead of the network.
+ *
+ * The index file and the engine (MiniSearch) are loaded on the first request
+ * only, the engine through a dynamic `import()` so that it stays out of the
+ * first page load. A failed load answers like an unreachable host
+ * (`status: 0`), so the client throws its own `RetryError` (DocSearch then
+ * shows 'Unable to fetch results'); the next request tries the load again.
+ */
+import type { EndRequest, Requester, Response } from '@algolia/client-common';
+import type { SearchEngine } from './engine';
+import { requestParams } from './params';
+import type { MultiQueryBody, MultiQueryRequest, MultiQueryResponse } from './types';
+
+export type FetchLike = (url: string, init?: { headers?: Record<string, string> }) => Promise<{
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}>;
+
+export interface EmbeddedRequesterOptions {
+  /** Returns the index file URL (e.g. read from `<meta name="fsc:search-index">`). */
+  indexUrl: () => string;
+  /** Defaults to the global `fetch`. */
+  fetch?: FetchLike;
+  /** Reports load failures (defaults to `console.error`). */
+  onLoadError?: (error: unknown) => void;
+}
+
+export interface EmbeddedRequester extends Requester {
+  /** Loads the index now (e.g. on the first hover of the search button). */
+  preload(): Promise<void>;
+}
+
+const QUERIES_PATH = /^\/1\/indexes\/\*\/queries$/;
+
+function json(status: number, body: unknown): Response {
+  return { status, content: JSON.stringify(body), isTimedOut: false };
+}
+
+function apiError(status: number, message: string): Response {
+  return json(status, { message, status });
+}
+
+const UNREACHABLE: Response = { status: 0, content: '', isTimedOut: false };
+
+export function createEmbeddedRequester(options: EmbeddedRequesterOptions): EmbeddedRequester {
+  let loading: Promise<SearchEngine> | null = null;
+
+  function load(): Promise<SearchEngine> {
+    if (!loading) {
+      const attempt = (async () => {
+        const url = options.indexUrl();
+        if (!url) throw new Error('search index URL is not known (no fsc:search-index meta tag?)');
+        const doFetch = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
+        if (!doFetch) throw new Error('fetch is not available');
+        const [mod, response] = await Promise.all([
+          import(/* webpackChunkName: "search-engine" */ './indexData'),
+          doFetch(url, { headers: { accept: 'application/json' } }),
+        ]);
+        if (!response.ok) throw new Error(`search index ${url}: HTTP ${response.status}`);
+        return mod.loadIndex(await response.json());
+      })();
+      loading = attempt;
+      // Forget a failed attempt so that the next request loads again.
+      attempt.catch((error: unknown) => {
+        if (loading === attempt) loading = null;
+        (options.onLoadError ?? ((e: unknown) => console.error('[search]', e)))(error);
+      });
+    }
+    return loading;
+  }
+
+  async function send(request: EndRequest): Promise<Response> {
+    let path: string;
+    try {
+      path = new URL(request.url).pathname;
+    } catch {
+      return apiError(400, `Invalid URL ${request.url}`);
+    }
+    if (request.method !== 'POST' || !QUERIES_PATH.test(decodeURIComponent(path))) {
+      return apiError(404, `Not found: ${request.method} ${path} is not served by the embedded search index`);
+    }
+    let body: MultiQueryBody;
+    try {
+      body = JSON.parse(request.data ?? '') as MultiQueryBody;
+      if (!body || !Array.isArray(body.requests)) throw new Error('`requests` is missing');
+    } catch (e) {
+      return apiError(400, `Invalid body: ${(e as Error).message}`);
+    }
+
+    let engine: SearchEngine;
+    try {
+      engine = await load();
+    } catch {
+      return UNREACHABLE;
+    }
+
+    try {
+      const results = body.requests.map((entry: MultiQueryRequest) => {
+        if (entry.type === 'facet') {
+          throw new Error('searchForFacetValues is not supported by the embedded search index');
+        }
+        return engine.search(requestParams(entry), entry.indexName);
+      });
+      const answer: MultiQueryResponse = { results };
+      return json(200, answer);
+    } catch (e) {
+      return apiError(400, (e as Error).message);
+    }
+  }
+
+  return {
+    send,
+    async preload() {
+      await load();
+    },
+  };
+}

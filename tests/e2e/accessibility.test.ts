@@ -1,0 +1,101 @@
+import {AxeBuilder} from '@axe-core/playwright';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser, BrowserContext} from 'playwright-core';
+import {launchBrowser} from './support/browser';
+import {startStaticServer, type StaticServer} from './support/staticServer';
+import {BUILD_DIR, DOC_ROUTES, requireBuild} from './support/site';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const PAGES = ['/', ...DOC_ROUTES.map((route) => route.path), '/search?q=manager', '/this-page-does-not-exist'];
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStaticServer(requireBuild(BUILD_DIR));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function describeViolations(violations: {id: string; help: string; nodes: {target: unknown[]}[]}[]): string[] {
+  return violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  describe(`WCAG 2.1 AA in ${colorScheme} mode`, () => {
+    let context: BrowserContext;
+
+    beforeAll(async () => {
+      // The site respects the system preference, so the emulated scheme selects the colour mode.
+      context = await browser.newContext({colorScheme});
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it.each(PAGES)('%s has no violations', async (path) => {
+      const page = await context.newPage();
+      await page.goto(server.origin + path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
+      if (path.startsWith('/search')) {
+        await page.locator('main article').first().waitFor();
+      }
+      const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
+      expect(describeViolations(results.violations)).toEqual([]);
+      await page.close();
+    });
+
+    it('the open search modal with results has no violations', async () => {
+      const page = await context.newPage();
+      await page.goto(server.origin + '/introduction/');
+      await page.waitForLoadState('networkidle');
+      await page.locator('button.DocSearch-Button').click();
+      await page.locator('input.DocSearch-Input').fill('outway');
+      await page.locator('.DocSearch-Hit').first().waitFor();
+      const results = await new AxeBuilder({page}).include('.DocSearch-Modal').withTags(WCAG_TAGS).analyze();
+      expect(describeViolations(results.violations)).toEqual([]);
+      await page.close();
+    });
+  });
+}
+
+describe('keyboard only', () => {
+  it('reaches the navbar items, search, colour toggle, sidebar and table of contents, with visible focus', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.origin + '/fsc-in-production/network-overview');
+    await page.waitForLoadState('networkidle');
+    const reached = new Set<string>();
+    const withoutVisibleFocus: string[] = [];
+    for (let step = 0; step < 120; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        const region = element.closest('.navbar, .theme-doc-sidebar-menu, .table-of-contents, main, footer');
+        return {
+          name: `${region?.className.split(' ')[0] ?? 'other'}|${element.getAttribute('href') ?? element.className}`,
+          visibleFocus: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+        };
+      });
+      if (!focused) continue;
+      reached.add(focused.name);
+      if (!focused.visibleFocus) withoutVisibleFocus.push(focused.name);
+    }
+    const names = [...reached];
+    for (const expected of ['|/try-fsc/docker/introduction', '|https://directory-ui.demo.fsc.nlx.io', '|https://fsc-standaard.nl', '|/support/contact', 'DocSearch-Button']) {
+      expect(names.some((name) => name.startsWith('navbar') && name.includes(expected)), expected).toBe(true);
+    }
+    expect(names.some((name) => name.startsWith('navbar') && /toggle|colorMode|clean-btn/i.test(name))).toBe(true);
+    expect(names.filter((name) => name.startsWith('menu')).length).toBeGreaterThan(10);
+    expect(names.some((name) => name.startsWith('table-of-contents'))).toBe(true);
+    expect(withoutVisibleFocus).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,315 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser, Page} from 'playwright-core';
+import {launchBrowser, openPage} from './support/browser';
+import {startStaticServer, type StaticServer} from './support/staticServer';
+import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
+
+let site: StaticServer;
+let variant: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startStaticServer(requireBuild(BUILD_DIR));
+  variant = await startStaticServer(requireBuild(VARIANT_BUILD_DIR));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await variant?.close();
+});
+
+async function visit(server: StaticServer, path: string, options = {}) {
+  const opened = await openPage(browser, server.origin, options);
+  await opened.page.goto(server.origin + path);
+  await opened.page.waitForLoadState('networkidle');
+  return opened;
+}
+
+const navbarTop = (page: Page) => page.locator('nav.navbar').evaluate((navbar) => navbar.getBoundingClientRect().bottom);
+
+describe('skip link', () => {
+  it('is the first focusable element and moves focus to the content', async () => {
+    const {page} = await visit(site, '/introduction/components');
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.innerText()).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('main, #__docusaurus_skipToContent_fallback') !== null))
+      .toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('announcement bar (test build)', () => {
+  it('shows its content in its colours, closes, stays closed and returns when its id changes', async () => {
+    const {page} = await visit(variant, '/');
+    const bar = page.locator('div[role="banner"]');
+    expect(await bar.innerText()).toContain('FSC test announcement');
+    const colours = await bar.evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color]);
+    expect(colours).toEqual(['rgb(29, 78, 216)', 'rgb(255, 255, 255)']);
+    await bar.locator('button[aria-label="Close"]').click();
+    await expect.poll(() => bar.isVisible()).toBe(false);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('div[role="banner"]').isVisible()).toBe(false);
+    // A dismissal stored under an older id does not hide the current bar.
+    const stored = await page.evaluate(() => Object.keys(localStorage).find((key) => key.includes('announcement.id')));
+    expect(stored).toBeTruthy();
+    await page.evaluate((key) => localStorage.setItem(key!, 'an-older-announcement'), stored);
+    await page.reload();
+    await expect.poll(() => page.locator('div[role="banner"]').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('is absent from the published build', async () => {
+    const {page} = await visit(site, '/');
+    expect(await page.locator('div[role="banner"]').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('navbar on scroll', () => {
+  it('hides when scrolling down, shows when scrolling up and near the top, hides on a hash link', async () => {
+    const {page} = await visit(site, '/fsc-in-production/network-overview', {viewport: {width: 1280, height: 700}});
+    for (let step = 0; step < 8; step += 1) {
+      await page.mouse.wheel(0, 250);
+      await page.waitForTimeout(60);
+    }
+    await expect.poll(() => navbarTop(page)).toBeLessThanOrEqual(0);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(() => navbarTop(page)).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => navbarTop(page)).toBeGreaterThan(0);
+    const anchor = page.locator('.table-of-contents a').last();
+    await anchor.click();
+    await expect.poll(() => navbarTop(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
+
+describe('mobile sidebar', () => {
+  it('holds the primary menu and the docs sidebar, locks scrolling and closes at desktop width', async () => {
+    const {page} = await visit(site, '/try-fsc/helm/6-manager', {viewport: {width: 800, height: 900}});
+    await page.locator('button.navbar__toggle').click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect.poll(() => sidebar.isVisible()).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // On a doc page the docs sidebar (secondary menu) shows first, with a way back to the primary menu.
+    await expect.poll(() => page.locator('.navbar-sidebar__items--show-secondary').count()).toBe(1);
+    await expect.poll(() => page.locator('.navbar-sidebar').innerText()).toContain('6. Manager');
+    await page.locator('button', {hasText: 'Back to main menu'}).click();
+    await expect.poll(() => page.locator('.navbar-sidebar__items--show-secondary').count()).toBe(0);
+    await expect.poll(() => page.locator('.navbar-sidebar .menu__link', {hasText: 'Directory'}).isVisible()).toBe(true);
+    await page.setViewportSize({width: 1200, height: 900});
+    await expect.poll(() => page.locator('.navbar-sidebar--show').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await page.context().close();
+  });
+});
+
+describe('colour mode', () => {
+  it('cycles light, dark, system; keeps the choice after a reload', async () => {
+    const {page} = await visit(site, '/introduction/');
+    const toggle = page.locator('nav.navbar button[title*="mode" i]').first();
+    const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+    const title = () => toggle.getAttribute('title');
+    expect(await title()).toMatch(/light mode/i);
+    await toggle.click();
+    await expect.poll(theme).toBe('dark');
+    await expect.poll(title).toMatch(/dark mode/i);
+    await page.reload();
+    await expect.poll(theme).toBe('dark');
+    await page.locator('nav.navbar button[title*="mode" i]').first().click();
+    await expect.poll(title).toMatch(/system mode/i);
+    await page.context().close();
+  });
+
+  it('renders the toggle disabled until the page is interactive', async () => {
+    const html = await (await fetch(site.origin + '/introduction/')).text();
+    expect(html).toMatch(/<button[^>]*disabled[^>]*title="[^"]*mode/i);
+  });
+
+  it('follows the system preference while on system', async () => {
+    const {page} = await visit(site, '/introduction/', {colorScheme: 'dark'});
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await page.context().close();
+  });
+});
+
+describe('dropdowns (test build)', () => {
+  it('open on hover, click or Enter and close on an outside press or when focus leaves', async () => {
+    const {page} = await visit(variant, '/introduction/');
+    const dropdown = page.locator('.navbar__item.dropdown', {hasText: 'Test menu'});
+    const isOpen = () => dropdown.evaluate((element) => element.classList.contains('dropdown--show') || getComputedStyle(element.querySelector('.dropdown__menu')!).visibility === 'visible');
+    await dropdown.locator('> a, > button').first().hover();
+    await expect.poll(isOpen).toBe(true);
+    await page.mouse.move(5, 600);
+    await page.mouse.click(5, 600);
+    await expect.poll(isOpen).toBe(false);
+    await dropdown.locator('> a, > button').first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dropdown.evaluate((element) => element.classList.contains('dropdown--show'))).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => dropdown.evaluate((element) => element.classList.contains('dropdown--show'))).toBe(false);
+    await page.context().close();
+  });
+
+  it('offers the one docs version (Next) and the one locale (English)', async () => {
+    const {page} = await visit(variant, '/introduction/');
+    const texts = await page.locator('.navbar__items--right .dropdown > a, .navbar__items--right .dropdown > button').allInnerTexts();
+    expect(texts.map((text) => text.trim())).toEqual(expect.arrayContaining(['Next', 'English']));
+    await page.context().close();
+  });
+});
+
+describe('scroll after navigation', () => {
+  it('goes to the hash target, to the top without a hash, and stays when only the query changes', async () => {
+    const {page} = await visit(site, '/introduction/components', {viewport: {width: 1280, height: 700}});
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.locator('.pagination-nav__link--next').click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    const tocLink = page.locator('.table-of-contents a').nth(2);
+    const hash = (await tocLink.getAttribute('href'))!;
+    await tocLink.click();
+    await expect.poll(() => page.evaluate((id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top) < 150, hash.slice(1))).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, 900));
+    const before = await page.evaluate(() => window.scrollY);
+    await page.evaluate(() => {
+      window.history.pushState(null, '', `${location.pathname}?tab=linux`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.context().close();
+  });
+});
+
+describe('route loading', () => {
+  it('shows the progress bar during a slow navigation and not during a fast one', async () => {
+    const {page} = await visit(site, '/introduction/');
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    let sawBar = false;
+    await page.exposeFunction('__reportProgressBar', () => {
+      sawBar = true;
+    });
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) (window as unknown as {__reportProgressBar: () => void}).__reportProgressBar();
+      }).observe(document.body, {childList: true, subtree: true});
+    });
+    await page.locator('.theme-doc-sidebar-menu a[href="/fsc-in-production/system-requirements"]').click();
+    await expect.poll(() => new URL(page.url()).pathname, {timeout: 10_000}).toBe('/fsc-in-production/system-requirements');
+    expect(sawBar).toBe(true);
+    await page.unrouteAll({behavior: 'wait'});
+
+    sawBar = false;
+    await page.locator('.theme-doc-sidebar-menu a[href="/introduction/components"]').hover();
+    await page.waitForLoadState('networkidle');
+    await page.locator('.theme-doc-sidebar-menu a[href="/introduction/components"]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/introduction/components');
+    await page.waitForTimeout(400);
+    expect(sawBar).toBe(false);
+    await page.context().close();
+  });
+
+  it('reloads the whole page when the next route files fail to load', async () => {
+    const {page} = await visit(site, '/introduction/');
+    await page.evaluate(() => {
+      (window as unknown as {__sameDocument: boolean}).__sameDocument = true;
+    });
+    // Fail the route's files only once, as a flaky network would; the full reload then succeeds.
+    let failed = 0;
+    await page.route('**/assets/js/*.js', async (route) => {
+      if (failed < 20) {
+        failed += 1;
+        await route.abort('failed');
+      } else {
+        await route.continue();
+      }
+    });
+    const navigation = page.waitForEvent('load', {timeout: 15_000});
+    await page.locator('.theme-doc-sidebar-menu a[href="/support/release-strategy"]').click();
+    await navigation;
+    expect(failed).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as {__sameDocument?: boolean}).__sameDocument)).toBeUndefined();
+    await page.context().close();
+  });
+
+  it.each([
+    ['data-saver on', {saveData: true, effectiveType: '4g'}],
+    ['a 2g connection', {saveData: false, effectiveType: '2g'}],
+  ])('does not prefetch routes with %s', async (_, connection) => {
+    const prefetchLinks = async (override?: object) => {
+      const {page} = await openPage(browser, site.origin);
+      if (override) {
+        await page.addInitScript((value) => Object.defineProperty(navigator, 'connection', {get: () => value}), override);
+      }
+      await page.goto(site.origin + '/introduction/');
+      await page.waitForLoadState('networkidle');
+      await page.locator('.theme-doc-sidebar-menu a[href="/support/contact"]').hover();
+      await page.waitForTimeout(300);
+      const count = await page.locator('link[rel="prefetch"]').count();
+      await page.context().close();
+      return count;
+    };
+    expect(await prefetchLinks()).toBeGreaterThan(0);
+    expect(await prefetchLinks(connection)).toBe(0);
+  });
+});
+
+describe('crash page (test build)', () => {
+  it("shows 'This page crashed.', the error with its cause, and 'Try again'", async () => {
+    const {page} = await openPage(browser, variant.origin);
+    await page.goto(variant.origin + '/__test/crash');
+    await expect.poll(() => page.locator('h1').first().innerText()).toBe('This page crashed.');
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('Test page failed on purpose');
+    expect(text).toContain('Root cause for the crash test');
+    await expect.poll(() => page.locator('button', {hasText: 'Try again'}).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('is not part of the published site', async () => {
+    const response = await fetch(site.origin + '/__test/crash');
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('stored preferences', () => {
+  it('survive a reload where local storage works', async () => {
+    const {page} = await visit(site, '/introduction/');
+    await page.locator('nav.navbar button[title*="mode" i]').first().click();
+    await page.goto(site.origin + '/support/contact');
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await page.context().close();
+  });
+
+  it('break nothing where local storage throws', async () => {
+    const {page, problems} = await openPage(browser, site.origin);
+    await page.addInitScript(() => {
+      const fail = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+      Storage.prototype.getItem = fail;
+      Storage.prototype.setItem = fail;
+    });
+    await page.goto(site.origin + '/introduction/');
+    await page.waitForLoadState('networkidle');
+    await page.locator('nav.navbar button[title*="mode" i]').first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await page.locator('.pagination-nav__link--next').click();
+    await expect.poll(() => page.locator('article h1').innerText()).not.toBe('Introduction');
+    expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
+    await page.context().close();
+  });
+});

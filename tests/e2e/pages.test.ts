@@ -1,0 +1,88 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser} from 'playwright-core';
+import {launchBrowser, openPage} from './support/browser';
+import {startStaticServer, type StaticServer} from './support/staticServer';
+import {BUILD_DIR, DOC_ROUTES, SPEC_DOC_PATHS, requireBuild} from './support/site';
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStaticServer(requireBuild(BUILD_DIR));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('page structure', () => {
+  it.each(DOC_ROUTES.map((route) => route.path))('%s has one h1, a description and at least one h2', async (path) => {
+    const html = await (await fetch(server.origin + path)).text();
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    const description = /<meta[^>]+name="?description"?[^>]+content="([^"]+)"/.exec(html)?.[1];
+    expect(description?.length ?? 0).toBeGreaterThan(40);
+    expect((html.match(/<h2[\s>]/g) ?? []).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Mermaid diagrams', () => {
+  const pagesWithDiagrams = ['/introduction/components', '/introduction/functional-description'];
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`render to SVG with a text alternative in ${colorScheme} mode`, async () => {
+      let diagrams = 0;
+      for (const path of DOC_ROUTES.map((route) => route.path)) {
+        const {page, problems} = await openPage(browser, server.origin, {colorScheme});
+        await page.goto(server.origin + path);
+        await page.waitForLoadState('networkidle');
+        const containers = page.locator('.docusaurus-mermaid-container');
+        const count = await containers.count();
+        if (pagesWithDiagrams.includes(path)) expect(count, path).toBeGreaterThan(0);
+        for (let index = 0; index < count; index += 1) {
+          const svg = containers.nth(index).locator('svg');
+          await svg.waitFor({timeout: 15_000});
+          const box = await svg.boundingBox();
+          expect(box!.width, `${path} diagram ${index}`).toBeGreaterThan(100);
+          const label = await svg.evaluate((element) => element.getAttribute('aria-labelledby') ?? element.querySelector('title')?.textContent ?? '');
+          expect(label.length, `${path} diagram ${index} has an accessible title`).toBeGreaterThan(0);
+          expect(await svg.locator('desc').count(), `${path} diagram ${index} has a description`).toBeGreaterThan(0);
+          diagrams += 1;
+        }
+        expect(problems.errors, path).toEqual([]);
+        await page.context().close();
+      }
+      expect(diagrams).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
+
+describe('tutorial steps', () => {
+  for (const {category, paths} of SPEC_DOC_PATHS.filter((section) => section.category.startsWith('Try FSC'))) {
+    it(`${category}: previous and next links follow the step order`, async () => {
+      for (const [index, path] of paths.entries()) {
+        const html = await (await fetch(server.origin + path)).text();
+        const previous = /pagination-nav__link--prev"? href="?([^"\s>]+)/.exec(html)?.[1];
+        const next = /pagination-nav__link--next"? href="?([^"\s>]+)/.exec(html)?.[1];
+        if (index > 0) expect(previous, `${path} previous`).toBe(paths[index - 1]);
+        if (index < paths.length - 1) expect(next, `${path} next`).toBe(paths[index + 1]);
+      }
+    });
+  }
+
+  it('code blocks have a copy button that copies the code', async () => {
+    const {page} = await openPage(browser, server.origin, {permissions: ['clipboard-read', 'clipboard-write']});
+    await page.goto(server.origin + '/try-fsc/helm/1-create-namespace');
+    await page.waitForLoadState('networkidle');
+    const blocks = page.locator('.theme-code-block');
+    expect(await blocks.count()).toBeGreaterThan(0);
+    expect(await page.locator('.theme-code-block button[aria-label="Copy code to clipboard"]').count()).toBe(await blocks.count());
+    const first = blocks.first();
+    await first.hover();
+    await first.locator('button[aria-label="Copy code to clipboard"]').click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trim()).toBe((await first.locator('code').innerText()).trim());
+    await page.context().close();
+  });
+});

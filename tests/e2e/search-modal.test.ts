@@ -1,0 +1,395 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser, BrowserContextOptions, Page} from 'playwright-core';
+import {launchBrowser, openPage} from './support/browser';
+import {startStaticServer, type StaticServer} from './support/staticServer';
+import {BUILD_DIR, requireBuild} from './support/site';
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStaticServer(requireBuild(BUILD_DIR));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
+const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';
+const isIndexRequest = (url: string) => /\/search-index\.[0-9a-f]+\.json$/.test(url);
+
+async function visit(path = '/introduction/components', options: BrowserContextOptions = {}) {
+  const opened = await openPage(browser, server.origin, options);
+  await opened.page.goto(server.origin + path);
+  await opened.page.waitForLoadState('networkidle');
+  return opened;
+}
+
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const input = (page: Page) => page.locator('input.DocSearch-Input');
+
+async function openModal(page: Page) {
+  await page.locator('button.DocSearch-Button').click();
+  await expect.poll(() => modal(page).isVisible()).toBe(true);
+}
+
+async function search(page: Page, query: string) {
+  await openModal(page);
+  await input(page).fill(query);
+  await expect.poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count()).toBeGreaterThan(0);
+}
+
+describe('opening and closing', () => {
+  it('Ctrl+K opens and closes the modal, and the button shows the shortcut', async () => {
+    const {page, problems} = await visit();
+    expect(await page.locator('.DocSearch-Button-Keys').innerText()).toMatch(/Ctrl\s*K/i);
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => modal(page).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toContain('DocSearch-Input');
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => modal(page).count()).toBe(0);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Cmd+K opens it on an Apple device, where the button shows ⌘', async () => {
+    const {page} = await visit('/introduction/components', {
+      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    });
+    await page.addInitScript(() => Object.defineProperty(navigator, 'platform', {get: () => 'MacIntel'}));
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('.DocSearch-Button-Keys').innerText()).toContain('⌘');
+    await page.keyboard.press('Meta+k');
+    await expect.poll(() => modal(page).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('"/" opens it outside a field and does nothing while typing in one', async () => {
+    const {page} = await visit('/search');
+    const pageInput = page.locator('main input[type="search"]');
+    await pageInput.click();
+    await page.keyboard.type('a/b');
+    expect(await pageInput.inputValue()).toBe('a/b');
+    expect(await modal(page).count()).toBe(0);
+    await page.locator('main h1').click();
+    await page.keyboard.press('/');
+    await expect.poll(() => modal(page).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('Escape closes it, a click outside closes it, and it opens again with an empty query', async () => {
+    const {page} = await visit();
+    await search(page, 'manager');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal(page).count()).toBe(0);
+    await openModal(page);
+    expect(await input(page).inputValue()).toBe('');
+    await page.mouse.click(5, 5);
+    await expect.poll(() => modal(page).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('lazy loading', () => {
+  it('requests neither the modal nor the index on page load, and both on first hover', async () => {
+    const {page} = await openPage(browser, server.origin);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(server.origin + '/introduction/');
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter(isIndexRequest)).toEqual([]);
+    const scriptsBefore = requests.filter((url) => url.endsWith('.js')).length;
+    await page.locator('button.DocSearch-Button').hover();
+    await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
+    expect(requests.filter((url) => url.endsWith('.js')).length).toBeGreaterThan(scriptsBefore);
+    await page.context().close();
+  });
+
+  it.each(['focus', 'click'] as const)('loads them on first %s too', async (how) => {
+    const {page} = await openPage(browser, server.origin);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(server.origin + '/introduction/');
+    await page.waitForLoadState('networkidle');
+    const button = page.locator('button.DocSearch-Button');
+    if (how === 'focus') {
+      await button.focus();
+    } else {
+      await button.dispatchEvent('click');
+    }
+    await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
+    await page.context().close();
+  });
+
+  it('loads them on first touch', async () => {
+    const {page} = await openPage(browser, server.origin, {hasTouch: true, isMobile: true, viewport: {width: 1100, height: 800}});
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(server.origin + '/introduction/');
+    await page.waitForLoadState('networkidle');
+    await page.locator('button.DocSearch-Button').dispatchEvent('touchstart');
+    await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('search box', () => {
+  it("has the placeholder 'Search docs', a 64-character limit, Cancel and clear buttons", async () => {
+    const {page} = await visit();
+    await openModal(page);
+    expect(await input(page).getAttribute('placeholder')).toBe('Search docs');
+    expect(await input(page).getAttribute('maxlength')).toBe('64');
+    await input(page).pressSequentially('x'.repeat(70));
+    expect(await input(page).inputValue()).toHaveLength(64);
+    await page.locator('button.DocSearch-Reset').click();
+    expect(await input(page).inputValue()).toBe('');
+    expect(await page.locator('button.DocSearch-Cancel').innerText()).toBe('Cancel');
+    await page.context().close();
+  });
+
+  it('takes the selected text as the initial query, cut to 64 characters', async () => {
+    const {page} = await visit();
+    const selected = await page.evaluate(() => {
+      const paragraph = [...document.querySelectorAll('.theme-doc-markdown p')].find((p) => (p.textContent ?? '').length > 80)!;
+      const range = document.createRange();
+      range.selectNodeContents(paragraph);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      return getSelection()!.toString();
+    });
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => input(page).inputValue()).toBe(selected.slice(0, 64));
+    await page.context().close();
+  });
+});
+
+describe('results', () => {
+  it('groups hits by section and shows the page of a content hit', async () => {
+    const {page} = await visit();
+    await search(page, 'inway');
+    const sections = await page.locator('.DocSearch-Hit-source').allInnerTexts();
+    expect(sections.length).toBeGreaterThan(1);
+    expect(new Set(sections).size).toBe(sections.length);
+    expect(sections).toEqual(expect.arrayContaining(['Try FSC with Helm', 'Introduction']));
+    const contentHit = page.locator('.DocSearch-Hit:has(.DocSearch-Hit-path)').first();
+    expect((await contentHit.locator('.DocSearch-Hit-path').innerText()).length).toBeGreaterThan(0);
+    expect(await page.locator('.DocSearch-Hit mark').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('shows snippets of 10 words on a wide screen and 5 at 768 px', async () => {
+    const snippetWords = async (width: number) => {
+      const {page} = await visit('/introduction/components', {viewport: {width, height: 900}});
+      await search(page, 'certificate');
+      const contents = await page.locator('.DocSearch-Hit[aria-selected] .DocSearch-Hit-title, .DocSearch-Hit .DocSearch-Hit-title').allInnerTexts();
+      await page.context().close();
+      return Math.max(...contents.map((text) => text.replace(/…/g, ' ').trim().split(/\s+/).length));
+    };
+    expect(await snippetWords(1280)).toBeLessThanOrEqual(10);
+    expect(await snippetWords(1280)).toBeGreaterThan(5);
+    expect(await snippetWords(768)).toBeLessThanOrEqual(5);
+  });
+
+  it("says 'No results for' the query, with at most 3 suggestions and no report link unless configured", async () => {
+    const {page} = await visit();
+    await search(page, 'xyzzyplugh');
+    const noResults = page.locator('.DocSearch-NoResults');
+    expect(await noResults.locator('.DocSearch-Title').innerText()).toBe('No results for "xyzzyplugh"');
+    const suggestions = noResults.locator('.DocSearch-NoResults-Prefill-List li');
+    expect(await suggestions.count()).toBeLessThanOrEqual(3);
+    if ((await suggestions.count()) > 0) {
+      expect(await noResults.innerText()).toContain('Try searching for');
+    }
+    expect(await noResults.innerText()).not.toContain('Believe this query should return results?');
+    await page.context().close();
+  });
+
+  it('shows a query with markup as text, and nothing runs', async () => {
+    for (const query of ['<img src=x onerror=alert(1)>', '"><script>window.__xss=1</script>']) {
+      const {page} = await visit();
+      let dialogs = 0;
+      page.on('dialog', (dialog) => {
+        dialogs += 1;
+        void dialog.dismiss();
+      });
+      await search(page, query);
+      expect(await page.locator('.DocSearch-Modal img[src="x"], .DocSearch-Modal script').count()).toBe(0);
+      expect(await page.locator('.DocSearch-NoResults .DocSearch-Title').innerText()).toContain(query.slice(0, 10));
+      expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+      expect(dialogs).toBe(0);
+      await page.context().close();
+    }
+  });
+});
+
+describe('failure and slowness', () => {
+  it("shows 'Unable to fetch results' when the index cannot be fetched", async () => {
+    const {page} = await openPage(browser, server.origin);
+    await page.route(isIndexRequest, (route) => route.abort('connectionrefused'));
+    await page.goto(server.origin + '/introduction/');
+    await search(page, 'manager');
+    const errorScreen = page.locator('.DocSearch-ErrorScreen');
+    await expect.poll(() => errorScreen.isVisible()).toBe(true);
+    expect(await errorScreen.innerText()).toContain('Unable to fetch results');
+    expect(await errorScreen.innerText()).toContain('You might want to check your network connection.');
+    await page.context().close();
+  });
+
+  it('shows the stalled state first when the index takes longer than 300 ms', async () => {
+    const {page} = await openPage(browser, server.origin);
+    await page.route(isIndexRequest, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(server.origin + '/introduction/');
+    await openModal(page);
+    await input(page).fill('manager');
+    await expect.poll(() => page.locator('.DocSearch-Container--Stalled').count(), {timeout: 1400}).toBe(1);
+    await expect.poll(() => page.locator('.DocSearch-Hit').count(), {timeout: 5000}).toBeGreaterThan(0);
+    expect(await page.locator('.DocSearch-Container--Stalled').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('keyboard', () => {
+  it('arrows move the active hit and Enter opens it', async () => {
+    const {page} = await visit('/');
+    await search(page, 'auditlog');
+    const selected = () => page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('href');
+    const first = await selected();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(selected).not.toBe(first);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(selected).toBe(first);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).toContain(new URL(first!, server.origin).pathname);
+    await expect.poll(() => modal(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('Ctrl+Enter opens a new tab and Shift+Enter a new window', async () => {
+    for (const modifier of ['Control', 'Shift']) {
+      const {page} = await visit('/');
+      await search(page, 'auditlog');
+      const opened = page.context().waitForEvent('page', {timeout: 10_000});
+      await page.keyboard.press(`${modifier}+Enter`);
+      const other = await opened;
+      await other.waitForLoadState();
+      expect(other.url()).toContain('/try-fsc/helm/5-auditlog');
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.context().close();
+    }
+  });
+
+  it('Enter with no active hit does nothing', async () => {
+    const {page} = await visit('/');
+    await search(page, 'xyzzyplugh');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await modal(page).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('a keyboard-only user can search and open a result', async () => {
+    const {page} = await visit('/');
+    await page.keyboard.press('Tab'); // skip link
+    let guard = 0;
+    while (!(await page.evaluate(() => document.activeElement?.classList.contains('DocSearch-Button'))) && guard < 30) {
+      await page.keyboard.press('Tab');
+      guard += 1;
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => modal(page).isVisible()).toBe(true);
+    await page.keyboard.type('helm inway');
+    await expect.poll(() => page.locator('.DocSearch-Hit[aria-selected="true"]').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).toContain('/try-fsc/helm/8-inway');
+    await page.context().close();
+  });
+});
+
+describe('recent and favorite searches', () => {
+  async function choose(page: Page, query: string) {
+    await search(page, query);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => modal(page).count()).toBe(0);
+  }
+
+  it("starts with 'No recent searches', remembers chosen pages, moves favorites and removes both", async () => {
+    const {page} = await visit('/');
+    await openModal(page);
+    expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain('No recent searches');
+    await page.keyboard.press('Escape');
+
+    await choose(page, 'auditlog');
+    await openModal(page);
+    const recent = page.locator('.DocSearch-Hit-source', {hasText: 'Recent'});
+    await expect.poll(() => recent.count()).toBe(1);
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), RECENT_KEY);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].url).toContain('/try-fsc/helm/5-auditlog');
+
+    await page.locator('.DocSearch-Hit button[title="Save this search"]').first().click();
+    await expect.poll(() => page.locator('.DocSearch-Hit-source', {hasText: 'Favorite'}).count()).toBe(1);
+    await expect.poll(() => recent.count()).toBe(0);
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, FAVORITE_KEY)).toBe(1);
+
+    await page.locator('.DocSearch-Hit button[title="Remove this search from favorites"]').first().click();
+    await expect.poll(() => page.locator('.DocSearch-StartScreen').innerText()).toContain('No recent searches');
+    await page.context().close();
+  });
+
+  it('keeps at most 7 recent searches, 4 once a favorite exists', async () => {
+    const {page} = await visit('/');
+    const now = Date.now();
+    // Nine distinct stored pages, as DocSearch stores them (a hit without highlight data).
+    await page.evaluate(
+      ({key, now}) => {
+        const hits = Array.from({length: 9}, (_, index) => ({
+          objectID: `stored-${index}`,
+          url: `/introduction/#stored-${index}`,
+          type: 'lvl1',
+          hierarchy: {lvl0: 'Introduction', lvl1: `Stored ${index}`, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+          content: null,
+          __docsearch_parent: null,
+          time: now,
+        }));
+        localStorage.setItem(key, JSON.stringify(hits));
+      },
+      {key: RECENT_KEY, now},
+    );
+    await choose(page, 'auditlog');
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, RECENT_KEY)).toBe(7);
+    await openModal(page);
+    await expect.poll(() => page.locator('.DocSearch-Hits:has(.DocSearch-Hit-source:text("Recent")) .DocSearch-Hit').count()).toBe(7);
+    await page.locator('.DocSearch-Hit button[title="Save this search"]').first().click();
+    await expect
+      .poll(() => page.locator('.DocSearch-Hits:has(.DocSearch-Hit-source:text("Recent")) .DocSearch-Hit').count())
+      .toBe(4);
+    await page.context().close();
+  });
+
+  it('works with local storage that throws, and remembers nothing', async () => {
+    const {page, problems} = await openPage(browser, server.origin);
+    await page.addInitScript(() => {
+      const fail = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+      Storage.prototype.getItem = fail;
+      Storage.prototype.setItem = fail;
+      Storage.prototype.removeItem = fail;
+    });
+    await page.goto(server.origin + '/');
+    await choose(page, 'auditlog');
+    await expect.poll(() => page.url()).toContain('/try-fsc/helm/5-auditlog');
+    await openModal(page);
+    expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain('No recent searches');
+    expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
+    await page.context().close();
+  });
+});
