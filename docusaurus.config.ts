@@ -1,5 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type {NavbarItem} from '@docusaurus/theme-common';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
 import {resolveSearchConfig} from './config/search';
@@ -9,7 +10,7 @@ const search = resolveSearchConfig(env);
 const announcementBar = resolveAnnouncementBar(env);
 // Test builds add routes that must never reach the published site (a page that crashes on purpose).
 const withTestRoutes = env.FSC_TEST_ROUTES === 'true';
-const testNavbarItems = [
+const testNavbarItems: NavbarItem[] = [
   {
     type: 'dropdown',
     label: 'Test menu',
@@ -21,7 +22,7 @@ const testNavbarItems = [
   },
   {type: 'docsVersionDropdown', position: 'right'},
   {type: 'localeDropdown', position: 'right'},
-] as const;
+];
 
 const config: Config = {
   title: 'FSC documentation',

@@ -32,7 +32,7 @@ export function getSiteSearchClient(config: SearchConfig): LiteClient {
           mode: 'hosted',
           appId: config.appId,
           apiKey: config.apiKey,
-          hosts: config.hosts?.map(toHost),
+          options: config.hosts ? {hosts: config.hosts.map(toHost)} : undefined,
         });
   return client;
 }

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';
-const isIndexRequest = (url: string) => /\/search-index\.[0-9a-f]+\.json$/.test(url);
+const isIndexRequest = (url: string | URL) => /\/search-index\.[0-9a-f]+\.json$/.test(String(url));
 
 async function visit(path = '/introduction/components', options: BrowserContextOptions = {}) {
   const opened = await openPage(browser, server.origin, options);
