@@ -79,9 +79,9 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
-    './plugins/docsearch-v3',
-    ['./plugins/search-index', {}],
-    ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin'] : []),
+    './plugins/docsearch-v3/index.ts',
+    ['./plugins/search-index/index.ts', {}],
+    ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin.ts'] : []),
   ],
 
   themeConfig: {

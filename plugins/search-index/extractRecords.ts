@@ -161,6 +161,7 @@ export function extractRecords(html: string, pageUrl: string, options: ExtractOp
   let container = $('.theme-doc-markdown').first();
   if (container.length === 0) container = $('main article').first();
   if (container.length === 0) container = $('main').first();
+  if (container.length === 0) container = $('.main-wrapper').first();
   if (container.length === 0) return records;
 
   container.find(WALK_SELECTOR).each((_i, el) => {

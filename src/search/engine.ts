@@ -134,6 +134,8 @@ interface SlotMatch {
   typos: number;
   /** Best (lowest) attribute rank among the matching terms. */
   attr: number;
+  /** Bit mask of the attributes (by rank) the word matched in. */
+  fields: number;
   exact: boolean;
   /** Document terms that satisfied the word. */
   terms: Map<string, TermMatch>;
@@ -153,6 +155,7 @@ function mergeMatch(map: Map<number, SlotMatch>, id: number, match: SlotMatch): 
   const other = best === match ? current : match;
   for (const [t, m] of other.terms) if (!best.terms.has(t)) best.terms.set(t, m);
   best.exact = best.exact || other.exact;
+  best.fields |= other.fields;
   map.set(id, best);
 }
 
@@ -163,13 +166,41 @@ function bestAttr(result: SearchResult, term: string): number {
   return best;
 }
 
+function fieldMask(result: SearchResult, term: string): number {
+  let mask = 0;
+  for (const f of result.match[term] ?? []) mask |= 1 << (FIELD_RANK.get(f) ?? CONTENT_RANK);
+  return mask;
+}
+
+/**
+ * Algolia's attribute criterion as DocSearch configures it
+ * (attributeCriteriaComputedByMinProximity): the attribute where the query
+ * words are matched together, i.e. the one holding the most query words,
+ * the more important on a tie. For one word: its best attribute.
+ */
+function coveringAttribute(matches: readonly (SlotMatch | undefined)[]): number {
+  let best = CONTENT_RANK;
+  let bestCount = 0;
+  for (let f = 0; f < FIELDS.length; f++) {
+    let count = 0;
+    for (const m of matches) if (m && m.fields & (1 << f)) count++;
+    if (count > bestCount) {
+      bestCount = count;
+      best = f;
+    }
+  }
+  return best;
+}
+
 interface Candidate {
   id: number;
   record: DocSearchRecord;
   matches: (SlotMatch | undefined)[];
   words: number;
   typos: number;
-  attrMin: number;
+  /** Attribute criterion (see coveringAttribute). */
+  attr: number;
+  /** Tie-break: sum of each word's best attribute. */
   attrSum: number;
   proximity: number;
   exact: number;
@@ -341,6 +372,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     for (const result of results) {
       let typos = Infinity;
       let attr = CONTENT_RANK;
+      let fields = 0;
       let exact = false;
       const termsMatched = new Map<string, TermMatch>();
       for (const term of result.terms) {
@@ -352,13 +384,14 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
           ...(isPrefix && term !== word ? { prefixLength: word.length } : {}),
         });
         const a = bestAttr(result, term);
+        fields |= fieldMask(result, term);
         if (t < typos || (t === typos && a < attr)) {
           typos = t;
           attr = a;
         }
         if (term === word) exact = true;
       }
-      if (termsMatched.size > 0) out.set(result.id as number, { typos, attr, exact, terms: termsMatched });
+      if (termsMatched.size > 0) out.set(result.id as number, { typos, attr, fields, exact, terms: termsMatched });
     }
 
     // Splitting: 'auditlog' also matches the adjacent words 'audit log'.
@@ -379,6 +412,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
           mergeMatch(out, ld.id as number, {
             typos: 0,
             attr: Math.max(bestAttr(ld, left), bestAttr(rd, right)),
+            fields: fieldMask(ld, left) & fieldMask(rd, right),
             exact: false,
             terms: new Map([
               [left, { words: [word] }],
@@ -401,8 +435,10 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     for (const result of results) {
       const termsMatched = new Map<string, TermMatch>();
       let attr = CONTENT_RANK;
+      let fields = 0;
       for (const term of result.terms) {
         if (term !== joined && !(b.prefix && term.startsWith(joined))) continue;
+        fields |= fieldMask(result, term);
         termsMatched.set(term, {
           words: [a.word, b.word],
           ...(term !== joined ? { prefixLength: joined.length } : {}),
@@ -410,7 +446,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         attr = Math.min(attr, bestAttr(result, term));
       }
       if (termsMatched.size > 0) {
-        out.set(result.id as number, { typos: 0, attr, exact: false, terms: termsMatched });
+        out.set(result.id as number, { typos: 0, attr, fields, exact: false, terms: termsMatched });
       }
     }
     return out;
@@ -453,7 +489,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return (
       y.words - x.words ||
       x.typos - y.typos ||
-      x.attrMin - y.attrMin ||
+      x.attr - y.attr ||
       x.attrSum - y.attrSum ||
       x.proximity - y.proximity ||
       y.exact - x.exact ||
@@ -500,18 +536,17 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       }
       let words = 0;
       let typos = 0;
-      let attrMin = CONTENT_RANK;
       let attrSum = 0;
       let exact = 0;
       for (const m of matches) {
         if (!m) continue;
         words++;
         typos += m.typos;
-        attrMin = Math.min(attrMin, m.attr);
         attrSum += m.attr;
         if (m.exact) exact++;
       }
-      out.push({ id, record, matches, words, typos, attrMin, attrSum, proximity: 0, exact });
+      const attr = coveringAttribute(matches);
+      out.push({ id, record, matches, words, typos, attr, attrSum, proximity: 0, exact });
     }
     if (slots.length > 1) for (const c of out) c.proximity = proximityOf(c.id, c.matches);
     return out.sort(compare);
@@ -548,6 +583,18 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       else (hl.hierarchy ??= {})[field] = value;
     }
     hit._highlightResult = hl;
+    if (p.getRankingInfo) {
+      hit._rankingInfo = {
+        words: c.words,
+        nbTypos: c.typos,
+        firstMatchedWord: c.attr * 1000,
+        proximityDistance: c.proximity,
+        nbExactWords: c.exact,
+        filters: 0,
+        userScore: c.record.weight.level,
+        attributeSum: c.attrSum,
+      };
+    }
     if (p.attributesToSnippet.size > 0) {
       const sn: SnippetResult = {};
       for (const [attribute, words] of p.attributesToSnippet) {
@@ -577,7 +624,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     if (slots.length === 0) {
       ranked = records
         .map((record, id) => ({
-          id, record, matches: [], words: 0, typos: 0, attrMin: 0, attrSum: 0, proximity: 0, exact: 0,
+          id, record, matches: [], words: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0,
         }))
         .filter((c) => !excludedIds.has(c.id) && accept(c.record))
         .sort(compare);

@@ -22,6 +22,7 @@ export interface NormalizedParams {
   distinct: number;
   advancedSyntax: boolean;
   clickAnalytics: boolean;
+  getRankingInfo: boolean;
 }
 
 export const DEFAULTS = {
@@ -177,6 +178,7 @@ export function normalizeParams(raw: SearchParams | Record<string, unknown>): No
     distinct,
     advancedSyntax: toBool(r.advancedSyntax, false),
     clickAnalytics: toBool(r.clickAnalytics, false),
+    getRankingInfo: toBool(r.getRankingInfo, false),
   };
 }
 

@@ -7,9 +7,10 @@
  */
 import { createMemoryCache, type ClientOptions } from '@algolia/client-common';
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
+import { INDEX_META_NAME } from './constants';
 import { createEmbeddedRequester, type FetchLike } from './embeddedRequester';
 
-export const INDEX_META_NAME = 'fsc:search-index';
+export { INDEX_META_NAME };
 
 export type SearchClientConfig =
   | {

@@ -1,19 +1,5 @@
-import type {LiteClient} from 'algoliasearch/lite';
 import type {SearchConfig} from '../../config/search';
-import {createSearchClient} from './searchClient';
-
-/** The `<meta>` tag the search-index plugin adds to every page, naming the content-hashed index file. */
-export const INDEX_META_NAME = 'fsc:search-index';
-
-function indexUrlFromPage(): string {
-  const url = document.querySelector<HTMLMetaElement>(`meta[name="${INDEX_META_NAME}"]`)?.content;
-  if (!url) {
-    // Development server (no post-build step) or a page from an older build: the requester turns
-    // this into a failed load, and the search UI shows its error state.
-    throw new Error('This page names no search index: search works on a production build (npm run build).');
-  }
-  return url;
-}
+import {createSearchClient, indexUrlFromMeta, type SearchClient} from './searchClient';
 
 /** `http://127.0.0.1:1234` -> the client's host shape (test configuration only). */
 function toHost(address: string) {
@@ -21,13 +7,17 @@ function toHost(address: string) {
   return {url: url.host, protocol: url.protocol.replace(':', '') as 'http' | 'https', accept: 'readWrite' as const};
 }
 
-let client: LiteClient | undefined;
+let client: SearchClient | undefined;
 
-/** One client for the modal and the search page, created on first use from the build's search config. */
-export function getSiteSearchClient(config: SearchConfig): LiteClient {
+/**
+ * One client for the modal and the search page, created on first use from the build's search
+ * config. In embedded mode it finds the content-hashed index through the page's meta tag; without
+ * one (the development server runs no post-build step) the load fails and search shows its error.
+ */
+export function getSiteSearchClient(config: SearchConfig): SearchClient {
   client ??=
     config.mode === 'embedded'
-      ? createSearchClient({mode: 'embedded', indexUrl: indexUrlFromPage})
+      ? createSearchClient({mode: 'embedded', indexUrl: () => indexUrlFromMeta()})
       : createSearchClient({
           mode: 'hosted',
           appId: config.appId,

@@ -59,6 +59,8 @@ export interface SearchParams {
   /** Quoted phrases and `-word` exclusions (the theme's search page sends it). */
   advancedSyntax?: boolean;
   clickAnalytics?: boolean;
+  /** Adds `_rankingInfo` to each hit. */
+  getRankingInfo?: boolean;
   /** Other Algolia parameters are accepted and ignored. */
   [other: string]: unknown;
 }
@@ -100,6 +102,21 @@ export interface SearchHit {
   docusaurus_tag?: string;
   _highlightResult?: HighlightResult;
   _snippetResult?: SnippetResult;
+  _rankingInfo?: RankingInfo;
+}
+
+/** Algolia's names where they exist. */
+export interface RankingInfo {
+  words: number;
+  nbTypos: number;
+  /** Attribute rank × 1000 (positions within attributes are not ranked: `unordered`). */
+  firstMatchedWord: number;
+  proximityDistance: number;
+  nbExactWords: number;
+  filters: number;
+  userScore: number;
+  /** Tie-break after the attribute: sum of each word's best attribute rank. */
+  attributeSum: number;
 }
 
 export interface SearchResponse {

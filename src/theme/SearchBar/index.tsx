@@ -65,8 +65,9 @@ interface DocSearchV4Props extends DocSearchProps {
 let DocSearchModal: typeof DocSearchModalType | null = null;
 let getSiteSearchClient: typeof GetSiteSearchClient | null = null;
 
-// The modal and the search client load on the first hover, focus, touch or click, not with the page.
-function importDocSearchModalIfNeeded() {
+// The modal, the search client and the embedded index load on the first hover, focus, touch or
+// click of the search button, never with the page.
+function importDocSearchModalIfNeeded(searchConfig: SearchConfig) {
   if (DocSearchModal && getSiteSearchClient) {
     return Promise.resolve();
   }
@@ -78,6 +79,8 @@ function importDocSearchModalIfNeeded() {
   ]).then(([{DocSearchModal: Modal}, siteSearchClient]) => {
     DocSearchModal = Modal;
     getSiteSearchClient = siteSearchClient.getSiteSearchClient;
+    // A failed load is reported again by the first search, as 'Unable to fetch results'.
+    getSiteSearchClient(searchConfig).preload().catch(() => {});
   });
 }
 
@@ -245,8 +248,8 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
 
   const openModal = useCallback(() => {
     prepareSearchContainer();
-    importDocSearchModalIfNeeded().then(() => setIsOpen(true));
-  }, [prepareSearchContainer]);
+    importDocSearchModalIfNeeded(searchConfig).then(() => setIsOpen(true));
+  }, [prepareSearchContainer, searchConfig]);
 
   const closeModal = useCallback(() => {
     setIsOpen(false);
@@ -270,6 +273,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   );
 
   const resultsFooterComponent = useResultsFooterComponent({closeModal});
+  const importModal = useCallback(() => importDocSearchModalIfNeeded(searchConfig), [searchConfig]);
 
   useDocSearchKeyboardEvents({
     isOpen,
@@ -301,9 +305,9 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
       )}
 
       <DocSearchButton
-        onTouchStart={importDocSearchModalIfNeeded}
-        onFocus={importDocSearchModalIfNeeded}
-        onMouseOver={importDocSearchModalIfNeeded}
+        onTouchStart={importModal}
+        onFocus={importModal}
+        onMouseOver={importModal}
         onClick={openModal}
         ref={searchButtonRef}
         translations={props.translations?.button ?? translations.button}

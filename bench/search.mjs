@@ -1,0 +1,349 @@
+#!/usr/bin/env node
+// npm run bench:search [-- <buildDir>]
+//
+// The embedded engine (MiniSearch + Algolia-style ranking) side by side with
+// lunr 2.3.9 on the same records and queries, for
+//   - the real site: the index file the build wrote (build/search-index.*.json)
+//     and ../shared/search-queries.json;
+//   - a synthetic corpus of 2,000 pages generated deterministically (seeded)
+//     from the real records' vocabulary, with 200 generated queries whose
+//     answer is known.
+// Prints index size (raw, gzip), build/load time, query latency p50/p95 over
+// every keystroke of every query (DocSearch searches as you type) and MRR.
+// Also compares the two index-file formats (records only, records plus a
+// serialised MiniSearch index). Figures only: nothing here asserts timings.
+import '../scripts/lib/register-ts.mjs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lunr from 'lunr';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { findIndexFile } = await import('../plugins/search-index/indexFile.ts');
+const { loadIndex, readIndexFile, serializeIndex } = await import('../src/search/indexData.ts');
+const { createSearchEngine } = await import('../src/search/engine.ts');
+const { terms: toTerms } = await import('../src/search/text.ts');
+const { evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH } = await import(
+  '../plugins/search-index/evaluate.ts'
+);
+
+const ROUNDS = 5;
+const SYNTHETIC_PAGES = 2000;
+const SYNTHETIC_QUERIES = 200;
+const FILTERS = docSearchFacetFilters();
+const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
+
+// ---------------------------------------------------------------------------
+// helpers
+// ---------------------------------------------------------------------------
+
+const now = () => performance.now();
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+function median(values) {
+  return percentile(values, 50);
+}
+function timeIt(fn, rounds = ROUNDS) {
+  const times = [];
+  let result;
+  for (let i = 0; i < rounds; i++) {
+    const t = now();
+    result = fn();
+    times.push(now() - t);
+  }
+  return { ms: median(times), result };
+}
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
+
+/** Every keystroke of every query: what DocSearch sends while typing. */
+function keystrokes(queries) {
+  const out = [];
+  for (const q of queries) for (let i = 1; i <= q.length; i++) if (q[i - 1] !== ' ') out.push(q.slice(0, i));
+  return out;
+}
+
+function latency(run, queries) {
+  for (const q of queries) run(q); // warm-up
+  const times = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const q of queries) {
+      const t = now();
+      run(q);
+      times.push(now() - t);
+    }
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), n: times.length };
+}
+
+/** Deterministic PRNG (mulberry32). */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------------------
+// engines
+// ---------------------------------------------------------------------------
+
+function embeddedEngine(records) {
+  const json = serializeIndex(records);
+  const jsonWithMs = serializeIndex(records, { withMiniSearch: true });
+  const build = timeIt(() => createSearchEngine(records));
+  const load = timeIt(() => loadIndex(json));
+  const loadWithMs = timeIt(() => loadIndex(jsonWithMs));
+  const engine = load.result;
+  const params = {
+    facetFilters: FILTERS,
+    hitsPerPage: 20,
+    attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'content', 'type', 'url'],
+    attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'content:10'],
+    snippetEllipsisText: '…',
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+  };
+  return {
+    name: 'embedded (MiniSearch)',
+    raw: Buffer.byteLength(json),
+    gzip: gzipSize(json),
+    buildMs: build.ms,
+    loadMs: load.ms,
+    formats: {
+      records: { raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms },
+      withMiniSearch: { raw: Buffer.byteLength(jsonWithMs), gzip: gzipSize(jsonWithMs), loadMs: loadWithMs.ms },
+    },
+    run: (q) => engine.search({ ...params, query: q }).hits.map((h) => h.url),
+  };
+}
+
+function lunrEngine(records) {
+  const boosts = { lvl0: 6, lvl1: 10, lvl2: 6, lvl3: 4, lvl4: 3, lvl5: 2, lvl6: 2, content: 1 };
+  const create = () =>
+    lunr(function () {
+      // Surface forms (no stemmer) so that prefix and fuzzy terms work as in the embedded engine.
+      this.pipeline.remove(lunr.stemmer);
+      this.searchPipeline.remove(lunr.stemmer);
+      this.ref('id');
+      for (const f of [...LEVELS, 'content']) this.field(f, { boost: boosts[f] });
+      records.forEach((r, id) => this.add({ id: String(id), ...r.hierarchy, content: r.content ?? '' }));
+    });
+  const build = timeIt(create, 3);
+  const serialized = JSON.stringify(build.result);
+  const recordsJson = JSON.stringify(records);
+  const shipped = `{"index":${serialized},"records":${recordsJson}}`;
+  const load = timeIt(() => {
+    const data = JSON.parse(shipped);
+    return { idx: lunr.Index.load(data.index), records: data.records };
+  });
+  const { idx } = load.result;
+  const accept = (r) => r.language === 'en' && (r.docusaurus_tag === 'default' || r.docusaurus_tag === 'docs-default-current');
+  const search = (words, presence) =>
+    idx.query((q) => {
+      words.forEach((w, i) => {
+        const last = i === words.length - 1;
+        q.term(w, {
+          presence,
+          usePipeline: false,
+          editDistance: w.length >= 8 ? 2 : w.length >= 4 ? 1 : 0,
+          wildcard: last ? lunr.Query.wildcard.TRAILING : lunr.Query.wildcard.NONE,
+        });
+      });
+    });
+  const run = (query) => {
+    const words = toTerms(query).filter((w) => lunr.stopWordFilter(w) !== undefined);
+    if (words.length === 0) return [];
+    let results = search(words, lunr.Query.presence.REQUIRED);
+    if (results.length === 0) results = search(words, lunr.Query.presence.OPTIONAL);
+    const seen = new Set();
+    const urls = [];
+    for (const r of results) {
+      const rec = records[Number(r.ref)];
+      if (!rec || !accept(rec) || seen.has(rec.url)) continue;
+      seen.add(rec.url);
+      urls.push(rec.url);
+      if (urls.length === EVAL_DEPTH) break;
+    }
+    return urls;
+  };
+  return {
+    name: 'lunr 2.3.9',
+    raw: Buffer.byteLength(shipped),
+    gzip: gzipSize(shipped),
+    buildMs: build.ms,
+    loadMs: load.ms,
+    run,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// synthetic corpus
+// ---------------------------------------------------------------------------
+
+function syntheticCorpus(real, seed = 20250101) {
+  const random = rng(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const headingWords = [];
+  const contentWords = [];
+  const sections = [...new Set(real.map((r) => r.hierarchy.lvl0).filter(Boolean))];
+  for (const r of real) {
+    for (const l of ['lvl1', 'lvl2', 'lvl3']) if (r.hierarchy[l]) headingWords.push(...toTerms(r.hierarchy[l]));
+    if (r.content) contentWords.push(...r.content.split(/\s+/).filter(Boolean));
+  }
+  const sentence = (n) => Array.from({ length: n }, () => pick(contentWords)).join(' ');
+  const title = (n) => {
+    const words = Array.from({ length: n }, () => pick(headingWords));
+    return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+  };
+  const records = [];
+  const pages = [];
+  for (let p = 0; p < SYNTHETIC_PAGES; p++) {
+    const lvl0 = pick(sections);
+    const lvl1 = `${title(int(2, 4))} ${p}`;
+    const url = `https://synthetic.invalid/section-${p % 40}/page-${p}`;
+    let position = 0;
+    let anchor = null;
+    const h = { lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+    const push = (type, content) =>
+      records.push({
+        objectID: `s${p}-${position}`,
+        url: anchor ? `${url}#${anchor}` : url,
+        url_without_anchor: url,
+        anchor,
+        type,
+        hierarchy: { ...h },
+        content,
+        weight: { level: { lvl1: 90, lvl2: 80, lvl3: 70, content: 0 }[type], position: position++, pageRank: 0 },
+        language: 'en',
+        docusaurus_tag: 'docs-default-current',
+      });
+    push('lvl1', null);
+    const pageContent = [];
+    for (let c = 0; c < int(1, 2); c++) pageContent.push(sentence(int(10, 30)));
+    pageContent.forEach((t) => push('content', t));
+    for (let s = 0; s < int(2, 4); s++) {
+      h.lvl2 = title(int(1, 4));
+      h.lvl3 = null;
+      anchor = `s${s}`;
+      push('lvl2', null);
+      for (let c = 0; c < int(1, 3); c++) {
+        const t = sentence(int(8, 40));
+        pageContent.push(t);
+        push('content', t);
+      }
+      if (random() < 0.3) {
+        h.lvl3 = title(int(1, 3));
+        anchor = `s${s}-sub`;
+        push('lvl3', null);
+        push('content', sentence(int(8, 30)));
+      }
+    }
+    pages.push({ url, lvl1, content: pageContent.join(' ') });
+  }
+
+  // Queries with a known answer: a title word plus a word of the page's text,
+  // sometimes with a typo (two letters swapped) or typed halfway.
+  const queries = [];
+  for (let i = 0; i < SYNTHETIC_QUERIES; i++) {
+    const page = pick(pages);
+    const titleWords = toTerms(page.lvl1).filter((w) => !/^\d+$/.test(w));
+    const bodyWords = toTerms(page.content).filter((w) => w.length >= 5);
+    let words = [pick(titleWords), pick(bodyWords)].filter(Boolean);
+    const roll = random();
+    if (roll < 0.25) {
+      words = words.map((w) => {
+        if (w.length < 5) return w;
+        const k = int(1, w.length - 3);
+        return w.slice(0, k) + w[k + 1] + w[k] + w.slice(k + 2);
+      });
+    } else if (roll < 0.5) {
+      const last = words[words.length - 1];
+      words[words.length - 1] = last.slice(0, Math.max(3, Math.ceil(last.length * 0.6)));
+    }
+    queries.push({ q: words.join(' '), expect: [pagePath(page.url)] });
+  }
+  return { records, queries };
+}
+
+// ---------------------------------------------------------------------------
+// run
+// ---------------------------------------------------------------------------
+
+function benchCorpus(label, records, queries) {
+  const rows = [];
+  for (const make of [embeddedEngine, lunrEngine]) {
+    const engine = make(records);
+    const lat = latency(engine.run, keystrokes(queries.map((q) => q.q)));
+    const quality = evaluate(queries, engine.run);
+    rows.push({ label, engine, lat, quality });
+  }
+  return rows;
+}
+
+const buildDir = path.resolve(root, process.argv[2] ?? 'build');
+let indexFile;
+try {
+  indexFile = await findIndexFile(buildDir);
+} catch (e) {
+  console.error(`bench:search: ${e.message}`);
+  process.exit(1);
+}
+const real = readIndexFile(await readFile(indexFile, 'utf8')).records;
+const realQueries = await loadQueries(path.resolve(root, QUERIES_FILE));
+const realPages = new Set(real.map((r) => r.url_without_anchor)).size;
+const synthetic = syntheticCorpus(real);
+const synthPages = new Set(synthetic.records.map((r) => r.url_without_anchor)).size;
+
+console.log(`bench:search  node ${process.version}  ${new Date().toISOString()}`);
+console.log(`real site: ${real.length} records, ${realPages} pages (${path.relative(root, indexFile)}), ${realQueries.length} queries`);
+console.log(`synthetic: ${synthetic.records.length} records, ${synthPages} pages, ${synthetic.queries.length} queries (seeded)`);
+console.log('latency: every keystroke of every query, after a warm-up, ' + `${ROUNDS} rounds; build/load: median of ${ROUNDS}\n`);
+
+const rows = [
+  ...benchCorpus(`real (${realPages} pages)`, real, realQueries),
+  ...benchCorpus(`synthetic (${synthPages} pages)`, synthetic.records, synthetic.queries),
+];
+
+const header = ['corpus', 'engine', 'raw KB', 'gzip KB', 'build ms', 'load ms', 'p50 ms', 'p95 ms', 'MRR', 'top-1', 'top-3'];
+const table = rows.map(({ label, engine, lat, quality }) => [
+  label,
+  engine.name,
+  kb(engine.raw),
+  kb(engine.gzip),
+  engine.buildMs.toFixed(1),
+  engine.loadMs.toFixed(1),
+  lat.p50.toFixed(3),
+  lat.p95.toFixed(3),
+  quality.mrr.toFixed(3),
+  `${quality.top1}/${quality.total}`,
+  `${quality.top3}/${quality.total}`,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+console.log(line(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of table) console.log(line(r));
+
+console.log('\nindex file format (embedded engine): what the browser fetches and how long it takes to be ready');
+for (const { label, engine } of rows.filter((r) => r.engine.formats)) {
+  const { records: a, withMiniSearch: b } = engine.formats;
+  console.log(
+    `  ${label.padEnd(24)} records only: ${kb(a.raw)} KB raw, ${kb(a.gzip)} KB gzip, load ${a.loadMs.toFixed(1)} ms` +
+      `   |   records + serialised MiniSearch: ${kb(b.raw)} KB raw, ${kb(b.gzip)} KB gzip, load ${b.loadMs.toFixed(1)} ms`,
+  );
+}
+console.log(
+  '\nnotes: lunr is given the same records, fields boosted by level, no stemmer (so prefix/fuzzy terms work),' +
+    ' stop words dropped from queries, required terms with an any-word fallback, facet filter and distinct-by-url' +
+    ' applied after search; its latency excludes highlighting and snippets, which the embedded figures include.' +
+    ' lunr sizes include the records it needs to render hits.',
+);

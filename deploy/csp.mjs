@@ -1,0 +1,250 @@
+#!/usr/bin/env node
+// The Content-Security-Policy of the site, computed from a build.
+//
+// Docusaurus puts a few small inline scripts into the pages (colour mode, announcement bar, the
+// base-URL banner). The policy allows exactly those, by their sha256 hash, and nothing else inline:
+// never 'unsafe-inline' for scripts, never 'unsafe-eval'. Because the hashes change with the build,
+// the policy is made from the built HTML files, right after `npm run build`.
+//
+//   node deploy/csp.mjs [--build build] [--hosted | --embedded] [--out FILE | --print]
+//
+// Without --out or --print it writes deploy/nginx/generated/csp.conf (an nginx `add_header` line).
+// No dependencies beyond Node's own modules: it runs in the container build before anything else.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** The hosts of hosted Algolia search (queries and, when enabled, Insights events). */
+export const ALGOLIA_CONNECT_SOURCES = ['https://*.algolia.net', 'https://*.algolianet.com', 'https://*.algolia.io'];
+
+/** The `<meta>` the search-index plugin writes into every page when the site uses its embedded index. */
+const EMBEDDED_INDEX_META = /<meta\s[^>]*name=["']?fsc:search-index["'\s>/]/i;
+
+/** `type` values of `<script>` elements the browser runs (or, for import maps and speculation rules, reads under script-src). */
+const JS_MIME = /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:jscript|livescript)|text\/javascript1\.[0-5]|module|importmap|speculationrules)$/i;
+
+/** Every `.html` file under `dir`, sorted. */
+export function htmlFiles(dir) {
+  /** @type {string[]} */
+  const found = [];
+  const walk = (current) => {
+    for (const entry of fs.readdirSync(current, {withFileTypes: true})) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else if (entry.isFile() && entry.name.endsWith('.html')) {
+        found.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+/**
+ * Reads the attributes of a start tag (the text between `<script` and `>`), the way an HTML parser
+ * does: names are case-insensitive, values may be unquoted, single- or double-quoted.
+ * @param {string} text
+ * @returns {Map<string, string>}
+ */
+function parseAttributes(text) {
+  const attributes = new Map();
+  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+  for (const match of text.matchAll(pattern)) {
+    const name = match[1].toLowerCase();
+    if (!attributes.has(name)) {
+      attributes.set(name, match[2] ?? match[3] ?? match[4] ?? '');
+    }
+  }
+  return attributes;
+}
+
+/**
+ * The inline scripts of one HTML document that the browser executes: `<script>` elements without
+ * `src` whose type is JavaScript (or absent), a module, an import map or speculation rules. Data
+ * blocks such as `application/ld+json` are not run and CSP does not apply to them.
+ * @param {string} html
+ * @returns {string[]} the text of each script, exactly as it is in the file
+ */
+export function inlineScripts(html) {
+  /** @type {string[]} */
+  const scripts = [];
+  let position = 0;
+  while (position < html.length) {
+    const open = html.indexOf('<', position);
+    if (open === -1) {
+      break;
+    }
+    if (html.startsWith('<!--', open)) {
+      const close = html.indexOf('-->', open + 4);
+      position = close === -1 ? html.length : close + 3;
+      continue;
+    }
+    const isScript = /^<script(?=[\s/>])/i.test(html.slice(open, open + 8));
+    if (!isScript) {
+      position = open + 1;
+      continue;
+    }
+    // The start tag ends at the first `>` outside a quoted attribute value.
+    let end = open + 7;
+    let quote = '';
+    for (; end < html.length; end++) {
+      const char = html[end];
+      if (quote) {
+        if (char === quote) quote = '';
+      } else if (char === '"' || char === "'") {
+        quote = char;
+      } else if (char === '>') {
+        break;
+      }
+    }
+    const attributes = parseAttributes(html.slice(open + 7, end));
+    // Script content is raw text: it ends at the first `</script`, whatever it is inside.
+    const closeMatch = /<\/script[\s/>]/i.exec(html.slice(end + 1));
+    const contentEnd = closeMatch ? end + 1 + closeMatch.index : html.length;
+    const content = html.slice(end + 1, contentEnd);
+    const type = (attributes.get('type') ?? '').trim();
+    if (!attributes.has('src') && (type === '' || JS_MIME.test(type))) {
+      scripts.push(content);
+    }
+    position = closeMatch ? contentEnd + closeMatch[0].length : html.length;
+  }
+  return scripts;
+}
+
+/** The CSP source expression for one script text: `'sha256-<base64>'` of its UTF-8 bytes. */
+export function scriptHash(text) {
+  return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The hash of every inline script in every HTML file of a build, without duplicates, sorted (so the
+ * same build always gives the same policy).
+ * @param {string} buildDir
+ * @returns {{hashes: string[], scripts: number, files: number}}
+ */
+export function collectInlineScriptHashes(buildDir) {
+  const files = htmlFiles(buildDir);
+  if (files.length === 0) {
+    throw new Error(`No HTML files in ${buildDir}: build the site first (npm run build).`);
+  }
+  const hashes = new Set();
+  let scripts = 0;
+  for (const file of files) {
+    for (const script of inlineScripts(fs.readFileSync(file, 'utf8'))) {
+      hashes.add(scriptHash(script));
+      scripts += 1;
+    }
+  }
+  return {hashes: [...hashes].sort(), scripts, files: files.length};
+}
+
+/**
+ * Which search the build uses. A page carrying the embedded index's `<meta>` means embedded; the
+ * index file at the root means the same. Anything else cannot be told apart from a build made before
+ * the meta existed, so the caller decides with `--hosted`/`--embedded`, and embedded (the stricter
+ * policy) is the default.
+ * @param {string} buildDir
+ * @returns {'embedded' | 'hosted' | undefined}
+ */
+export function detectSearchMode(buildDir) {
+  const index = path.join(buildDir, 'index.html');
+  if (fs.existsSync(index) && EMBEDDED_INDEX_META.test(fs.readFileSync(index, 'utf8'))) {
+    return 'embedded';
+  }
+  if (fs.readdirSync(buildDir).some((name) => /^search-index\.[^.]+\.json$/.test(name))) {
+    return 'embedded';
+  }
+  return undefined;
+}
+
+/**
+ * The policy itself, as one header value.
+ * @param {{hashes: string[], hosted?: boolean, extraConnectSources?: string[]}} options
+ */
+export function contentSecurityPolicy({hashes, hosted = false, extraConnectSources = []}) {
+  const connect = ["'self'", ...(hosted ? ALGOLIA_CONNECT_SOURCES : []), ...extraConnectSources];
+  /** @type {[string, string[]][]} */
+  const directives = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...hashes]],
+    // Inline styles: the theme server-renders style attributes (`<svg style="display: none">`, the
+    // search page's logo `<style>`), and Mermaid puts a `<style>` element and style attributes into
+    // every diagram it draws at run time, so they cannot be hashed ahead of time.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', connect],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** The nginx line that sends the policy on every response (`always`: on errors and redirects too). */
+export function cspNginxLine(policy) {
+  if (/["\\$]/.test(policy)) {
+    throw new Error(`The policy holds a character nginx would misread: ${policy}`);
+  }
+  return `add_header Content-Security-Policy "${policy}" always;\n`;
+}
+
+/**
+ * Everything the renderer and the tests need from a build in one call.
+ * @param {string} buildDir
+ * @param {{hosted?: boolean, extraConnectSources?: string[]}} [options]
+ */
+export function policyForBuild(buildDir, options = {}) {
+  const {hashes, scripts, files} = collectInlineScriptHashes(buildDir);
+  const detected = detectSearchMode(buildDir);
+  const mode = options.hosted === undefined ? (detected ?? 'embedded') : options.hosted ? 'hosted' : 'embedded';
+  const policy = contentSecurityPolicy({hashes, hosted: mode === 'hosted', extraConnectSources: options.extraConnectSources});
+  /** @type {string[]} */
+  const warnings = [];
+  if (options.hosted === undefined && detected === undefined) {
+    warnings.push('the build does not say which search it uses (no fsc:search-index meta, no index file): assuming embedded; pass --hosted for hosted Algolia');
+  }
+  if (options.hosted === true && detected === 'embedded') {
+    warnings.push('--hosted, but the build carries the embedded search index: Algolia hosts are allowed for nothing');
+  }
+  return {policy, hashes, scripts, files, mode, warnings};
+}
+
+function parseArguments(argv) {
+  const options = {build: 'build', out: undefined, print: false, hosted: undefined};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--build') options.build = argv[++i];
+    else if (arg === '--out') options.out = argv[++i];
+    else if (arg === '--print') options.print = true;
+    else if (arg === '--hosted') options.hosted = true;
+    else if (arg === '--embedded') options.hosted = false;
+    else if (arg === '--help' || arg === '-h') {
+      console.log('usage: node deploy/csp.mjs [--build DIR] [--hosted | --embedded] [--out FILE | --print]');
+      process.exit(0);
+    } else {
+      throw new Error(`Unknown argument: ${arg}`);
+    }
+  }
+  if (!options.build) throw new Error('--build needs a directory');
+  return options;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const options = parseArguments(process.argv.slice(2));
+  const result = policyForBuild(path.resolve(options.build), {hosted: options.hosted});
+  const line = cspNginxLine(result.policy);
+  if (options.print) {
+    process.stdout.write(line);
+  } else {
+    const out = options.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx/generated/csp.conf');
+    fs.mkdirSync(path.dirname(out), {recursive: true});
+    fs.writeFileSync(out, line);
+    console.error(
+      `csp: ${result.files} HTML files, ${result.scripts} inline scripts, ${result.hashes.length} distinct hashes, ${result.mode} search -> ${out}`,
+    );
+  }
+}

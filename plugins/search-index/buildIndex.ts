@@ -1,0 +1,143 @@
+/**
+ * Build side of search, run from the plugin's `postBuild`: built HTML ->
+ * records -> one content-hashed index file, and a meta tag in every page
+ * that tells the browser where that file is.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serializeIndex } from '../../src/search/indexData';
+import { INDEX_META_NAME } from '../../src/search/constants';
+import type { DocSearchRecord } from '../../src/search/types';
+import { extractRecords } from './extractRecords';
+import { findIndexFile, INDEX_FILE_PATTERN } from './indexFile';
+
+export { INDEX_META_NAME, INDEX_FILE_PATTERN, findIndexFile };
+
+export interface BuildIndexOptions {
+  outDir: string;
+  /** Route paths as Docusaurus reports them (baseUrl included). */
+  routesPaths: readonly string[];
+  siteUrl: string;
+  baseUrl: string;
+  siteTitle: string;
+  trailingSlash?: boolean | undefined;
+  /** Routes Docusaurus marked noindex. */
+  noIndexRoutes?: ReadonlySet<string>;
+  /** Route of the search page, without baseUrl (default 'search'). */
+  searchPagePath?: string;
+  log?: (message: string) => void;
+}
+
+export interface BuildIndexResult {
+  records: DocSearchRecord[];
+  pages: number;
+  fileName: string;
+  /** URL path of the index file, baseUrl included (the meta tag's content). */
+  publicPath: string;
+  bytes: number;
+  gzipBytes: number;
+  htmlFilesTagged: number;
+}
+
+/** Same mapping Docusaurus uses to write a route's HTML file. */
+export function routeToFile(routeWithoutBase: string, trailingSlash: boolean | undefined): string {
+  const name = routeWithoutBase.replace(/^[/\\]/, '');
+  if (/\.html?$/i.test(name)) return name;
+  if (trailingSlash === undefined || name === '' || name.endsWith('/') || trailingSlash) {
+    return path.join(name, 'index.html');
+  }
+  return `${name}.html`;
+}
+
+function stripBase(route: string, baseUrl: string): string {
+  return baseUrl !== '/' && route.startsWith(baseUrl) ? `/${route.slice(baseUrl.length)}` : route;
+}
+
+export async function listHtmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
+    .sort();
+}
+
+const META_RE = new RegExp(`<meta name="${INDEX_META_NAME}" content="[^"]*">`, 'g');
+
+/** Adds (or replaces) the index meta tag right before `</head>`. */
+export function injectMeta(html: string, publicPath: string): string | null {
+  const tag = `<meta name="${INDEX_META_NAME}" content="${publicPath.replace(/"/g, '&quot;')}">`;
+  const withoutOld = html.replace(META_RE, '');
+  const at = withoutOld.search(/<\/head>/i);
+  if (at === -1) return null;
+  return withoutOld.slice(0, at) + tag + withoutOld.slice(at);
+}
+
+export function formatBytes(n: number): string {
+  return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
+}
+
+export async function buildSearchIndex(options: BuildIndexOptions): Promise<BuildIndexResult> {
+  const { outDir, baseUrl } = options;
+  const log = options.log ?? ((m: string) => console.log(m));
+  const searchPage = `/${(options.searchPagePath ?? 'search').replace(/^\/+|\/+$/g, '')}`;
+  const skip = new Set(['/404.html', searchPage, `${searchPage}/`]);
+
+  const routes = [...new Set(options.routesPaths)].sort();
+  const records: DocSearchRecord[] = [];
+  let pages = 0;
+  for (const route of routes) {
+    const local = stripBase(route, baseUrl);
+    if (skip.has(local) || options.noIndexRoutes?.has(route)) continue;
+    const file = path.join(outDir, routeToFile(local, options.trailingSlash));
+    if (!existsSync(file)) {
+      log(`[search-index] no HTML file for route ${route} (${file}); skipped`);
+      continue;
+    }
+    const html = await readFile(file, 'utf8');
+    const pageUrl = new URL(route, options.siteUrl).href;
+    const pageRecords = extractRecords(html, pageUrl, {
+      siteTitle: options.siteTitle,
+      isHomePage: route === baseUrl,
+    });
+    if (pageRecords.length > 0) pages++;
+    records.push(...pageRecords);
+  }
+  if (records.length === 0) {
+    throw new Error(
+      `[search-index] no search records were extracted from ${routes.length} routes in ${outDir}: ` +
+        'the search index would be empty. Check that the pages render `.theme-doc-markdown` content.',
+    );
+  }
+
+  const json = serializeIndex(records);
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 8);
+  const fileName = `search-index.${hash}.json`;
+  for (const old of await readdir(outDir)) {
+    if (INDEX_FILE_PATTERN.test(old) && old !== fileName) await unlink(path.join(outDir, old));
+  }
+  await writeFile(path.join(outDir, fileName), json);
+  const publicPath = `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${fileName}`;
+
+  let htmlFilesTagged = 0;
+  for (const file of await listHtmlFiles(outDir)) {
+    const html = await readFile(file, 'utf8');
+    const tagged = injectMeta(html, publicPath);
+    if (tagged === null) {
+      log(`[search-index] ${path.relative(outDir, file)} has no </head>; meta tag not added`);
+      continue;
+    }
+    if (tagged !== html) await writeFile(file, tagged);
+    htmlFilesTagged++;
+  }
+
+  const bytes = Buffer.byteLength(json);
+  const gzipBytes = gzipSync(json, { level: 9 }).length;
+  log(
+    `[search-index] ${records.length} records from ${pages} pages -> ${fileName}: ` +
+      `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${htmlFilesTagged} HTML files`,
+  );
+  return { records, pages, fileName, publicPath, bytes, gzipBytes, htmlFilesTagged };
+}

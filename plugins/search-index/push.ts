@@ -1,0 +1,158 @@
+/**
+ * Pushes the built site's search records to a hosted Algolia index.
+ *
+ * The records come from the index file the build wrote into build/ (the
+ * records the embedded engine serves), so both back ends rank the same data.
+ * The index is replaced atomically: DocSearch settings are set on the
+ * target index first, then `replaceAllObjects` copies them to a temporary
+ * index, fills it and moves it over the target.
+ *
+ * Environment: ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY (required),
+ * ALGOLIA_INDEX_NAME (default docs-fsc), ALGOLIA_HOSTS (comma-separated
+ * URLs, tests only).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Host } from '@algolia/client-common';
+import { algoliasearch, type IndexSettings } from 'algoliasearch';
+import { readIndexFile } from '../../src/search/indexData';
+import type { DocSearchRecord } from '../../src/search/types';
+import { findIndexFile } from './indexFile';
+
+export const DEFAULT_INDEX_NAME = 'docs-fsc';
+
+/** DocSearch's Docusaurus template settings (typo sizes: Algolia's defaults, as the embedded engine). */
+export const DOCSEARCH_SETTINGS: IndexSettings = {
+  searchableAttributes: [
+    'unordered(hierarchy.lvl0)',
+    'unordered(hierarchy.lvl1)',
+    'unordered(hierarchy.lvl2)',
+    'unordered(hierarchy.lvl3)',
+    'unordered(hierarchy.lvl4)',
+    'unordered(hierarchy.lvl5)',
+    'unordered(hierarchy.lvl6)',
+    'content',
+  ],
+  attributesForFaceting: ['type', 'language', 'docusaurus_tag'],
+  attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
+  attributesToHighlight: ['hierarchy', 'content'],
+  attributesToSnippet: ['content:10'],
+  camelCaseAttributes: ['hierarchy', 'content'],
+  distinct: true,
+  attributeForDistinct: 'url',
+  customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
+  ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
+  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
+  highlightPostTag: '</span>',
+  minWordSizefor1Typo: 4,
+  minWordSizefor2Typos: 8,
+  allowTyposOnNumericTokens: false,
+  minProximity: 1,
+  ignorePlurals: true,
+  advancedSyntax: true,
+  attributeCriteriaComputedByMinProximity: true,
+  removeWordsIfNoResults: 'allOptional',
+  separatorsToIndex: '_',
+};
+
+export class UsageError extends Error {}
+
+export function parseHosts(value: string): Host[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const u = new URL(entry.includes('://') ? entry : `https://${entry}`);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+        throw new UsageError(`ALGOLIA_HOSTS: unsupported protocol in ${entry}`);
+      }
+      const host: Host = {
+        url: u.hostname,
+        accept: 'readWrite',
+        protocol: u.protocol === 'http:' ? 'http' : 'https',
+      };
+      if (u.port) host.port = Number(u.port);
+      return host;
+    });
+}
+
+export interface PushConfig {
+  appId: string;
+  adminKey: string;
+  indexName: string;
+  hosts?: Host[];
+  buildDir: string;
+}
+
+export function readConfig(env: Record<string, string | undefined>, argv: readonly string[]): PushConfig {
+  const appId = env.ALGOLIA_APP_ID?.trim();
+  const adminKey = env.ALGOLIA_ADMIN_KEY?.trim();
+  if (!appId) throw new UsageError('ALGOLIA_APP_ID is not set: export the Algolia application id.');
+  if (!adminKey) throw new UsageError('ALGOLIA_ADMIN_KEY is not set: export an Algolia admin (write) API key.');
+  let buildDir = 'build';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--dir' || arg === '--build-dir') {
+      const next = argv[i + 1];
+      if (!next) throw new UsageError(`${arg} needs a directory`);
+      buildDir = next;
+      i++;
+    } else if (arg !== undefined) {
+      throw new UsageError(`unknown argument ${arg} (usage: search-push [--dir build])`);
+    }
+  }
+  const config: PushConfig = {
+    appId,
+    adminKey,
+    indexName: env.ALGOLIA_INDEX_NAME?.trim() || DEFAULT_INDEX_NAME,
+    buildDir: path.resolve(buildDir),
+  };
+  if (env.ALGOLIA_HOSTS?.trim()) config.hosts = parseHosts(env.ALGOLIA_HOSTS);
+  return config;
+}
+
+export async function loadBuiltRecords(buildDir: string): Promise<{ file: string; records: DocSearchRecord[] }> {
+  const file = await findIndexFile(buildDir);
+  const { records } = readIndexFile(await readFile(file, 'utf8'));
+  if (records.length === 0) throw new Error(`${file} holds no records`);
+  return { file, records };
+}
+
+export async function push(config: PushConfig, log: (m: string) => void = console.log): Promise<number> {
+  const { file, records } = await loadBuiltRecords(config.buildDir);
+  log(`search-push: ${records.length} records from ${path.relative(process.cwd(), file) || file}`);
+  const client = algoliasearch(config.appId, config.adminKey, config.hosts ? { hosts: config.hosts } : undefined);
+  const settings = await client.setSettings({ indexName: config.indexName, indexSettings: DOCSEARCH_SETTINGS });
+  await client.waitForTask({ indexName: config.indexName, taskID: settings.taskID });
+  await client.replaceAllObjects({
+    indexName: config.indexName,
+    objects: records as unknown as Record<string, unknown>[],
+    batchSize: 1000,
+  });
+  log(`search-push: index ${config.indexName} replaced with ${records.length} records`);
+  return records.length;
+}
+
+/** CLI entry: returns the process exit code. */
+export async function main(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  io: { log: (m: string) => void; error: (m: string) => void } = { log: console.log, error: console.error },
+): Promise<number> {
+  let config: PushConfig;
+  try {
+    config = readConfig(env, argv);
+  } catch (e) {
+    io.error(`search-push: ${(e as Error).message}`);
+    return 2;
+  }
+  try {
+    await push(config, io.log);
+    return 0;
+  } catch (e) {
+    const err = e as Error & { status?: number };
+    io.error(`search-push: failed: ${err.name}: ${err.message}${err.status ? ` (HTTP ${err.status})` : ''}`);
+    return 1;
+  }
+}

@@ -1,0 +1,496 @@
+// The production web server: Debian's nginx with the configuration in deploy/nginx over the build.
+// HTTP behaviour (clean URLs, the 404 page, caching, compression, security headers), the
+// Content-Security-Policy in Chromium (no violation on any route, in the search modal or in a
+// Mermaid diagram), and a bounded burst of requests without errors.
+//
+// FSC_BUILD_DIR serves another build than build/ (e.g. a stub build while the site is written).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import crypto from 'node:crypto';
+import * as cheerio from 'cheerio';
+import type {Browser, Page} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {launchBrowser, openPage, type PageProblems} from './support/browser';
+import {startNginx, type NginxServer} from './support/nginx.mjs';
+import {BUILD_DIR, DOC_ROUTES, ROOT, requireBuild} from './support/site';
+import {
+  ALGOLIA_CONNECT_SOURCES,
+  contentSecurityPolicy,
+  detectSearchMode,
+  htmlFiles,
+  inlineScripts,
+  policyForBuild,
+  scriptHash,
+} from '../../deploy/csp.mjs';
+import {renderNginx} from '../../deploy/render-nginx.mjs';
+import {requestMix, runLoad} from '../../bench/load.mjs';
+
+const build = requireBuild(process.env.FSC_BUILD_DIR || BUILD_DIR);
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+] as const;
+
+/** Every page of the site: the specification's routes, the home page and the search page. */
+const PAGE_PATHS = ['/', '/search', ...DOC_ROUTES.map((route) => route.path)];
+
+let server: NginxServer;
+
+beforeAll(async () => {
+  server = await startNginx(build);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+type RawResponse = {status: number; headers: http.IncomingHttpHeaders; body: Buffer};
+
+/** One GET with exactly these headers (no automatic decompression, no redirect following). */
+function get(urlPath: string, headers: Record<string, string> = {}, origin = server.origin): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}${urlPath}`, {headers, agent: false}, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks)}));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The file a page route is built to (`/x` and `/x/` are both `x/index.html`). */
+function builtFile(route: string): string {
+  return path.join(build, route.replace(/\/$/, ''), 'index.html');
+}
+
+/** A few hashed scripts and the stylesheet the home page loads. */
+function homeAssets(): string[] {
+  const html = fs.readFileSync(path.join(build, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)=["']?(\/assets\/[^"'\s>]+\.(?:js|css))/g)].map((match) => match[1]);
+}
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+describe('pages and clean URLs', () => {
+  it('serves every page as HTML with status 200, from the file built for it', async () => {
+    expect(DOC_ROUTES).toHaveLength(33);
+    for (const route of PAGE_PATHS) {
+      const response = await get(route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers['content-type'], route).toBe('text/html; charset=utf-8');
+      expect(response.body.equals(fs.readFileSync(builtFile(route))), `${route} is ${builtFile(route)}`).toBe(true);
+    }
+  });
+
+  it('answers the introduction both as /introduction/ (how the site links it) and /introduction', async () => {
+    const withSlash = await get('/introduction/');
+    const withoutSlash = await get('/introduction');
+    expect([withSlash.status, withoutSlash.status]).toEqual([200, 200]);
+    expect(withoutSlash.body.equals(withSlash.body)).toBe(true);
+  });
+
+  it('redirects /x.html and /x/index.html to /x permanently, with a path-only Location', async () => {
+    const cases: [string, string][] = [
+      ['/support/contact.html', '/support/contact'],
+      ['/introduction/index.html', '/introduction'],
+      ['/try-fsc/helm/8-inway/index.html', '/try-fsc/helm/8-inway'],
+      ['/try-fsc/helm/8-inway.html', '/try-fsc/helm/8-inway'],
+      ['/index.html', '/'],
+      ['/support/contact.html?from=mail', '/support/contact?from=mail'],
+    ];
+    for (const [from, to] of cases) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.location, from).toBe(to);
+    }
+  });
+
+  it('reaches every page from its .html and index.html forms in one redirect, without loops', async () => {
+    for (const route of PAGE_PATHS.filter((route) => route !== '/')) {
+      const base = route.replace(/\/$/, '');
+      for (const variant of [`${base}.html`, `${base}/index.html`]) {
+        const first = await get(variant);
+        expect(first.status, variant).toBe(301);
+        const second = await get(first.headers.location ?? '');
+        expect(second.status, `${variant} -> ${first.headers.location}`).toBe(200);
+        expect(second.body.equals(fs.readFileSync(builtFile(route))), variant).toBe(true);
+      }
+    }
+  });
+
+  it('never redirects to another host', async () => {
+    for (const sneaky of ['//evil.example/x.html', '/%2F%2Fevil.example/x.html', '/%5Cevil.example/x.html', '/%5C%5Cevil.example/index.html']) {
+      const response = await get(sneaky);
+      if (response.status === 301) {
+        expect(response.headers.location, sneaky).toMatch(/^\/[^/\\]/);
+      } else {
+        expect(response.status, sneaky).toBe(404);
+      }
+    }
+  });
+
+  it('answers an unknown path, a folder without a page and /404 itself with the not-found page and status 404', async () => {
+    const notFound = fs.readFileSync(path.join(build, '404.html'));
+    for (const missing of ['/no/such/page', '/support/no-such-page', '/try-fsc/', '/assets/', '/assets/js/no-such.js', '/404', '/.git/config']) {
+      const response = await get(missing);
+      expect(response.status, missing).toBe(404);
+      expect(response.headers['content-type'], missing).toBe('text/html; charset=utf-8');
+      expect(response.body.equals(notFound), `${missing} sends 404.html`).toBe(true);
+    }
+    const direct = await get('/404.html');
+    expect([direct.status, direct.headers.location]).toEqual([301, '/404']);
+  });
+
+  it('serves the sitemap and the OpenSearch description with their types', async () => {
+    expect((await get('/sitemap.xml')).headers['content-type']).toBe('application/xml; charset=utf-8');
+    if (fs.existsSync(path.join(build, 'opensearch.xml'))) {
+      expect((await get('/opensearch.xml')).headers['content-type']).toBe('application/opensearchdescription+xml; charset=utf-8');
+    }
+  });
+});
+
+describe('caching', () => {
+  it('keeps hashed assets for a year, immutable', async () => {
+    const assets = homeAssets();
+    expect(assets.some((asset) => /^\/assets\/js\/.+\.js$/.test(asset))).toBe(true);
+    expect(assets.some((asset) => /^\/assets\/css\/.+\.css$/.test(asset))).toBe(true);
+    for (const asset of assets) {
+      const response = await get(asset);
+      expect(response.status, asset).toBe(200);
+      expect(response.headers['cache-control'], asset).toBe(IMMUTABLE);
+      expect(response.headers['content-type'], asset).toMatch(asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/);
+    }
+  });
+
+  it('keeps the hashed search index for a year when the build has one', async () => {
+    const index = fs.readdirSync(build).find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
+    if (!index) {
+      console.warn(`serving.test: ${build} has no search-index.<hash>.json; the fixture test below covers the rule`);
+      return;
+    }
+    const response = await get(`/${index}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('makes browsers revalidate HTML, the 404 page and unhashed files', async () => {
+    for (const urlPath of ['/', '/introduction/', '/support/contact', '/search', '/no/such/page', '/sitemap.xml', '/support/contact.html']) {
+      expect((await get(urlPath)).headers['cache-control'], urlPath).toBe('no-cache');
+    }
+    const images = fs.existsSync(path.join(build, 'img')) ? fs.readdirSync(path.join(build, 'img')) : [];
+    for (const image of images) {
+      expect((await get(`/img/${image}`)).headers['cache-control'], image).toBe('no-cache');
+    }
+  });
+});
+
+describe('compression', () => {
+  it('gzips pages, scripts and styles for clients that accept it, and only for them', async () => {
+    const [script] = homeAssets().filter((asset) => asset.endsWith('.js'));
+    for (const [urlPath, file] of [
+      ['/introduction/', builtFile('/introduction/')],
+      [script, path.join(build, script)],
+      ['/sitemap.xml', path.join(build, 'sitemap.xml')],
+    ]) {
+      const original = fs.readFileSync(file);
+      const gzipped = await get(urlPath, {'accept-encoding': 'gzip, deflate, br'});
+      expect(gzipped.headers['content-encoding'], urlPath).toBe('gzip');
+      expect(gzipped.headers.vary, urlPath).toMatch(/Accept-Encoding/i);
+      expect(zlib.gunzipSync(gzipped.body).equals(original), urlPath).toBe(true);
+      expect(gzipped.body.length, urlPath).toBeLessThan(original.length);
+
+      const plain = await get(urlPath);
+      expect(plain.headers['content-encoding'], urlPath).toBeUndefined();
+      expect(plain.body.equals(original), urlPath).toBe(true);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('are sent with a page, an asset, the 404 page and a redirect', async () => {
+    const [asset] = homeAssets();
+    for (const urlPath of ['/introduction/', asset, '/no/such/page', '/support/contact.html', '/sitemap.xml']) {
+      const {headers} = await get(urlPath);
+      for (const name of SECURITY_HEADERS) {
+        expect(headers[name], `${name} on ${urlPath}`).toBeTruthy();
+      }
+      expect(headers['content-security-policy'], urlPath).toBe(server.policy);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['strict-transport-security']).toMatch(/^max-age=\d{8,}/);
+      expect(headers['permissions-policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+      expect(headers.server, 'no version in Server').toBe('nginx');
+    }
+  });
+
+  it('the Content-Security-Policy allows only the own origin, with no unsafe-eval and no inline scripts but by hash', () => {
+    const policy = directives(server.policy);
+    expect(server.policy).not.toContain("'unsafe-eval'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')?.[0]).toBe("'self'");
+    expect(policy.get('script-src')?.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source))).toBe(true);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(policy.get('font-src')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    // No host of another site anywhere in the default (embedded search) policy.
+    expect(server.policy).not.toMatch(/https?:|\*/);
+  });
+
+  it('the policy names the hash of every inline script of every built page (checked with another HTML parser)', () => {
+    const expected = new Set<string>();
+    for (const file of htmlFiles(build)) {
+      const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
+      $('script:not([src])').each((_, element) => {
+        const type = ($(element).attr('type') ?? '').trim().toLowerCase();
+        if (type === '' || type === 'module' || /javascript|ecmascript/.test(type)) {
+          expected.add(`'sha256-${crypto.createHash('sha256').update($(element).text(), 'utf8').digest('base64')}'`);
+        }
+      });
+    }
+    expect(expected.size).toBeGreaterThan(0);
+    expect(new Set(directives(server.policy).get('script-src')?.slice(1))).toEqual(expected);
+  });
+
+  it('hosted search adds the Algolia hosts to connect-src and changes nothing else', () => {
+    const embedded = policyForBuild(build, {hosted: false});
+    const hosted = policyForBuild(build, {hosted: true});
+    expect(hosted.mode).toBe('hosted');
+    expect(directives(hosted.policy).get('connect-src')).toEqual(["'self'", ...ALGOLIA_CONNECT_SOURCES]);
+    expect(ALGOLIA_CONNECT_SOURCES).toEqual(['https://*.algolia.net', 'https://*.algolianet.com', 'https://*.algolia.io']);
+    const withoutConnect = (policy: string) => [...directives(policy)].filter(([name]) => name !== 'connect-src');
+    expect(withoutConnect(hosted.policy)).toEqual(withoutConnect(embedded.policy));
+    expect(hosted.policy).not.toContain("'unsafe-eval'");
+  });
+
+  it('renders the container configuration with the same policy (port 8080, /usr/share/nginx/html, logs to stdio)', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-render-'));
+    try {
+      const {conf, policy} = renderNginx({build, out, root: '/usr/share/nginx/html', port: 8080});
+      const text = fs.readFileSync(conf, 'utf8');
+      expect(text).toMatch(/^\s*listen 8080;$/m);
+      expect(text).toMatch(/^\s*root \/usr\/share\/nginx\/html;$/m);
+      expect(text).toMatch(/^pid \/tmp\/nginx\.pid;$/m);
+      expect(text).not.toMatch(/^\s*(user|daemon)\b/m);
+      expect(text).not.toMatch(/\{\{[A-Z_]+\}\}/);
+      expect(policy).toBe(contentSecurityPolicy({hashes: policyForBuild(build).hashes}));
+      expect(fs.readFileSync(path.join(out, 'csp.conf'), 'utf8')).toBe(`add_header Content-Security-Policy "${policy}" always;\n`);
+      for (const include of ['security-headers.conf', 'mime.types']) {
+        expect(fs.existsSync(path.join(out, include)), include).toBe(true);
+      }
+    } finally {
+      fs.rmSync(out, {recursive: true, force: true});
+    }
+  });
+});
+
+describe('deploy/csp.mjs', () => {
+  it('finds the inline scripts a browser runs, exactly as written, and nothing else', () => {
+    const html = [
+      '<!doctype html><html><head>',
+      '<script>a()</script>',
+      '<SCRIPT data-x="1>2" type=text/javascript>b()</SCRIPT >',
+      "<script type='module'>import('/x.js')</script>",
+      '<script src=/assets/js/main.js defer></script>',
+      '<script type=application/ld+json>{"@type":"Thing"}</script>',
+      '<!-- <script>commented()</script> -->',
+      '<script>\n  if (a < b) c("</p>")\n</script>',
+      '<script type=importmap>{"imports":{}}</script>',
+      '</head></html>',
+    ].join('');
+    expect(inlineScripts(html)).toEqual(['a()', 'b()', "import('/x.js')", '\n  if (a < b) c("</p>")\n', '{"imports":{}}']);
+    // The hash of the UTF-8 bytes, as browsers compute it.
+    expect(scriptHash('alert(1)')).toBe(`'sha256-${crypto.createHash('sha256').update('alert(1)').digest('base64')}'`);
+    expect(scriptHash('é')).toBe("'sha256-SplVfkAzw1Od4utlRyAXytX5VX96BiWgnxw/biumnEw='");
+  });
+
+  it('tells an embedded-search build by its index meta or index file, and says nothing otherwise', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-mode-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'index.html'), '<html><head><title>x</title></head></html>');
+      expect(detectSearchMode(dir)).toBeUndefined();
+      fs.writeFileSync(path.join(dir, 'index.html'), '<html><head><meta name="fsc:search-index" content="/search-index.0123abcd.json"></head></html>');
+      expect(detectSearchMode(dir)).toBe('embedded');
+      fs.writeFileSync(path.join(dir, 'index.html'), '<html><head></head></html>');
+      fs.writeFileSync(path.join(dir, 'search-index.0123abcd.json'), '{}');
+      expect(detectSearchMode(dir)).toBe('embedded');
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
+describe('load', () => {
+  it('answers a burst of 300 requests over pages and assets, 8 at a time, without an error', async () => {
+    const result = await runLoad({origin: server.origin, targets: requestMix(build), requests: 300, concurrency: 8, timeLimitMs: 10_000});
+    expect(result.errorSamples).toEqual([]);
+    expect(result.errors).toBe(0);
+    expect(result.completed).toBeGreaterThan(0);
+  });
+});
+
+describe('in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Opens a page that also records every CSP violation, from the event and from the console. */
+  async function openWatched(origin: string): Promise<{page: Page; problems: PageProblems; violations: () => Promise<string[]>}> {
+    const {page, problems} = await openPage(browser, origin);
+    const consoleViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) consoleViolations.push(`console: ${message.text()}`);
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as {__cspViolations: string[]}).__cspViolations = seen;
+      window.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+      });
+    });
+    const violations = async () => {
+      const fromEvents = await page.evaluate(() => (window as unknown as {__cspViolations?: string[]}).__cspViolations ?? []);
+      return [...fromEvents.map((text) => `event: ${text}`), ...consoleViolations];
+    };
+    return {page, problems, violations};
+  }
+
+  for (const route of [...PAGE_PATHS, '/introduction']) {
+    it(`${route} loads without a CSP violation, a console error or a request to another origin`, async () => {
+      const {page, problems, violations} = await openWatched(server.origin);
+      const response = await page.goto(server.origin + route);
+      expect(response?.status()).toBe(200);
+      await page.waitForLoadState('networkidle');
+      // Diagrams are drawn in the browser: each must have become an SVG.
+      const diagrams = await page.locator('.docusaurus-mermaid-container').count();
+      if (diagrams > 0) {
+        await expect.poll(() => page.locator('.docusaurus-mermaid-container svg').count()).toBe(diagrams);
+      }
+      expect(await violations()).toEqual([]);
+      expect(problems.errors).toEqual([]);
+      expect(problems.foreignRequests).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('shows the not-found page without a CSP violation', async () => {
+    const {page, violations, problems} = await openWatched(server.origin);
+    const response = await page.goto(`${server.origin}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
+    expect(await violations()).toEqual([]);
+    expect(problems.foreignRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the search modal and searches without a CSP violation', async () => {
+    const {page, violations, problems} = await openWatched(server.origin);
+    await page.goto(`${server.origin}/introduction/`);
+    await page.waitForLoadState('networkidle');
+    await page.locator('button.DocSearch-Button').click();
+    await expect.poll(() => page.locator('input.DocSearch-Input').isVisible()).toBe(true);
+    await page.locator('input.DocSearch-Input').pressSequentially('inway', {delay: 30});
+    // Results, no results, or (in a build without an index) the error screen: the search ran.
+    await expect
+      .poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count(), {timeout: 15_000})
+      .toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    expect(problems.foreignRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it('searches on the search page without a CSP violation', async () => {
+    const {page, violations, problems} = await openWatched(server.origin);
+    await page.goto(`${server.origin}/search?q=inway`);
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    expect(problems.foreignRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it("draws Mermaid diagrams under the site's policy (no eval; inline styles only)", async () => {
+    // The site's Mermaid, from node_modules, in a one-page site served by the same configuration.
+    const fixture = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-mermaid-'));
+    let fixtureServer: NginxServer | undefined;
+    try {
+      fs.copyFileSync(path.join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js'), path.join(fixture, 'mermaid.min.js'));
+      fs.writeFileSync(
+        path.join(fixture, 'index.html'),
+        '<!doctype html><html lang=en><head><meta charset=utf-8><title>Mermaid</title><link rel=icon href=data:,>' +
+          '<script src=/mermaid.min.js defer></script><script src=/draw.js defer></script></head>' +
+          '<body><main class=docusaurus-mermaid-container></main></body></html>',
+      );
+      fs.writeFileSync(path.join(fixture, '404.html'), '<!doctype html><title>Not found</title>');
+      fs.writeFileSync(
+        path.join(fixture, 'draw.js'),
+        `mermaid.initialize({startOnLoad: false, securityLevel: 'strict'});
+const diagrams = [
+  'flowchart LR\\n  accTitle: Outway to Inway\\n  accDescr: A request\\n  O[Outway] -->|mTLS| I[Inway]\\n  I --> A[(API)]',
+  'sequenceDiagram\\n  participant O as Outway\\n  participant I as Inway\\n  O->>I: request\\n  I-->>O: response',
+];
+(async () => {
+  for (const [i, text] of diagrams.entries()) {
+    const {svg} = await mermaid.render('diagram-' + i, text);
+    const holder = document.createElement('div');
+    holder.innerHTML = svg;
+    document.querySelector('main').append(holder);
+  }
+  document.body.dataset.drawn = 'yes';
+})().catch((error) => { document.body.dataset.drawn = 'failed: ' + error; });
+`,
+      );
+      const index = 'search-index.0123abcd.json';
+      fs.writeFileSync(path.join(fixture, index), JSON.stringify({records: Array.from({length: 50}, (_, i) => ({objectID: String(i)}))}));
+      fixtureServer = await startNginx(fixture);
+      expect(fixtureServer.policy).toBe(contentSecurityPolicy({hashes: []}));
+
+      const {page, violations, problems} = await openWatched(fixtureServer.origin);
+      await page.goto(fixtureServer.origin + '/');
+      await expect.poll(() => page.evaluate(() => document.body.dataset.drawn)).toBe('yes');
+      expect(await page.locator('main svg').count()).toBe(2);
+      expect(await violations()).toEqual([]);
+      expect(problems.errors).toEqual([]);
+      await page.context().close();
+
+      // The same fixture proves the search index rule: hashed name, a year, JSON, compressed.
+      const response = await get(`/${index}`, {'accept-encoding': 'gzip'}, fixtureServer.origin);
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-encoding']).toBe('gzip');
+    } finally {
+      await fixtureServer?.close();
+      fs.rmSync(fixture, {recursive: true, force: true});
+    }
+  });
+});

@@ -1,0 +1,231 @@
+import { ApiError, createMemoryCache, RetryError, type Host } from '@algolia/client-common';
+import algoliasearchHelper from 'algoliasearch-helper';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSearchEngine } from '../../src/search/engine';
+import type { FetchLike } from '../../src/search/embeddedRequester';
+import { serializeIndex } from '../../src/search/indexData';
+import { requestParams } from '../../src/search/params';
+import { createSearchClient, indexUrlFromMeta } from '../../src/search/searchClient';
+import type { MultiQueryBody, SearchResponse } from '../../src/search/types';
+import { closedPort, startDouble, type HttpDouble } from './support/httpDouble';
+import { corpus, DOCSEARCH_FILTERS, SITE } from './support/records';
+
+/** What DocSearch 3.9.0's modal sends (see @docsearch/react dist). */
+function docSearchRequest(query: string) {
+  const lvls = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
+  return {
+    requests: [
+      {
+        query,
+        indexName: 'docs-fsc',
+        attributesToRetrieve: [...['lvl0', ...lvls].map((l) => `hierarchy.${l}`), 'content', 'type', 'url'],
+        attributesToSnippet: [...lvls.map((l) => `hierarchy.${l}:10`), 'content:10'],
+        snippetEllipsisText: '…',
+        highlightPreTag: '<mark>',
+        highlightPostTag: '</mark>',
+        hitsPerPage: 20,
+        clickAnalytics: false,
+        facetFilters: DOCSEARCH_FILTERS as string[],
+      },
+    ],
+  };
+}
+
+const indexJson = (): unknown => JSON.parse(serializeIndex(corpus()));
+const okFetch = (): FetchLike => async () => ({ ok: true, status: 200, json: async () => indexJson() });
+const localHost = (port: number): Host => ({ url: '127.0.0.1', port, protocol: 'http', accept: 'readWrite' });
+
+describe('hosted mode', () => {
+  let double: HttpDouble | undefined;
+  afterEach(async () => {
+    await double?.close();
+    double = undefined;
+  });
+
+  it("keeps the client's own messages for missing credentials", () => {
+    expect(() => createSearchClient({ mode: 'hosted', appId: '', apiKey: 'key' })).toThrow(
+      new Error('`appId` is missing.'),
+    );
+    expect(() => createSearchClient({ mode: 'hosted', appId: 'APP', apiKey: '' })).toThrow(
+      new Error('`apiKey` is missing.'),
+    );
+  });
+
+  it('skips a host that is down and gets the answer from the next one', async () => {
+    const engine = createSearchEngine(corpus());
+    double = await startDouble((req) => {
+      if (req.method === 'POST' && req.path === '/1/indexes/*/queries') {
+        const body = req.body as MultiQueryBody;
+        return { status: 200, body: { results: body.requests.map((r) => engine.search(requestParams(r), r.indexName)) } };
+      }
+      return { status: 404, body: { message: 'not found', status: 404 } };
+    });
+    const down = localHost(await closedPort());
+    const failures: { host: Host; status: number }[] = [];
+    const logger = {
+      debug: async () => undefined,
+      error: async () => undefined,
+      info: async (_message: string, frame?: unknown) => {
+        const f = frame as { host: Host; response: { status: number } };
+        failures.push({ host: f.host, status: f.response.status });
+      },
+    };
+    const client = createSearchClient({
+      mode: 'hosted',
+      appId: 'APPID',
+      apiKey: 'search-key',
+      options: { hosts: [down, localHost(double.port)], hostsCache: createMemoryCache(), logger },
+    });
+    const { results } = await client.search(docSearchRequest('outway'));
+    const first = results[0] as unknown as SearchResponse;
+    expect(first.hits[0]?.url).toBe(`${SITE}/try-fsc/helm/9-outway`);
+    expect(first.hits[0]?._highlightResult?.hierarchy?.lvl1?.value).toBe('9. <mark>Outway</mark>');
+    expect(double.requests).toHaveLength(1);
+    const [req] = double.requests;
+    expect(req?.headers['x-algolia-application-id']).toBe('APPID');
+    expect(req?.headers['x-algolia-api-key']).toBe('search-key');
+    expect((req?.body as MultiQueryBody).requests[0]).toMatchObject({ query: 'outway', indexName: 'docs-fsc' });
+    // the closed port was tried first and failed like an unreachable host
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ host: { port: down.port }, status: 0 });
+  });
+
+  it('throws RetryError when every host is down', async () => {
+    const client = createSearchClient({
+      mode: 'hosted',
+      appId: 'APPID',
+      apiKey: 'search-key',
+      options: { hosts: [localHost(await closedPort()), localHost(await closedPort())] },
+    });
+    const error = await client.search(docSearchRequest('outway')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RetryError);
+    expect((error as Error).name).toBe('RetryError');
+  });
+});
+
+describe('embedded mode', () => {
+  it('answers DocSearch requests from the index file, loaded once and lazily', async () => {
+    const fetch = vi.fn(okFetch());
+    const indexUrl = vi.fn(() => '/search-index.abcdef12.json');
+    const client = createSearchClient({ mode: 'embedded', indexUrl, fetch });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(indexUrl).not.toHaveBeenCalled();
+
+    const { results } = await client.search(docSearchRequest('outwy'));
+    const r = results[0] as unknown as SearchResponse;
+    expect(r.nbHits).toBeGreaterThan(0);
+    expect(r.hits[0]).toMatchObject({ type: 'lvl1', url: `${SITE}/try-fsc/helm/9-outway` });
+    expect(Object.keys(r.hits[0] ?? {}).sort()).toEqual(
+      ['_highlightResult', '_snippetResult', 'content', 'hierarchy', 'objectID', 'type', 'url'].sort(),
+    );
+    expect(r.hits[0]?._snippetResult?.hierarchy?.lvl1?.value).toBe('9. <mark>Outway</mark>');
+    expect(r.hits.some((h) => h.url?.includes('/nl/'))).toBe(false);
+
+    await client.search(docSearchRequest('manager'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/search-index.abcdef12.json');
+  });
+
+  it('throws RetryError when the index cannot be loaded, and loads again on the next query', async () => {
+    let mode: 'network' | 'http' | 'json' | 'ok' = 'network';
+    const fetch: FetchLike = async () => {
+      if (mode === 'network') throw new TypeError('Failed to fetch');
+      if (mode === 'http') return { ok: false, status: 404, json: async () => ({}) };
+      if (mode === 'json') return { ok: true, status: 200, json: async () => JSON.parse('<!doctype html>') };
+      return { ok: true, status: 200, json: async () => indexJson() };
+    };
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/search-index.x.json', fetch });
+      for (const failing of ['network', 'http', 'json'] as const) {
+        mode = failing;
+        const error = await client.search(docSearchRequest(`q-${failing}`)).catch((e: unknown) => e);
+        expect(error, failing).toBeInstanceOf(RetryError);
+      }
+      expect(spy).toHaveBeenCalledTimes(3);
+      mode = 'ok';
+      const { results } = await client.search(docSearchRequest('outway'));
+      expect((results[0] as unknown as SearchResponse).nbHits).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('fails like a host when no index URL is known (e.g. the dev server)', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createSearchClient({ mode: 'embedded', indexUrl: () => '', fetch: okFetch() });
+      await expect(client.search(docSearchRequest('x'))).rejects.toBeInstanceOf(RetryError);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers 404 for other API paths and 400 for bad parameters', async () => {
+    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
+    const notFound = await client.customPost({ path: '1/indexes/docs-fsc/settings', body: {} }).catch((e: unknown) => e);
+    expect(notFound).toBeInstanceOf(ApiError);
+    expect((notFound as ApiError).status).toBe(404);
+    expect((notFound as ApiError).message).toMatch(/Not found: POST \/1\/indexes\/docs-fsc\/settings/);
+    const bad = await client
+      .search({ requests: [{ indexName: 'docs-fsc', query: 'x', facetFilters: ['nocolon'] }] })
+      .catch((e: unknown) => e);
+    expect((bad as ApiError).status).toBe(400);
+  });
+
+  it('accepts the legacy urlencoded params string', async () => {
+    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
+    const params = new URLSearchParams({
+      query: 'outway',
+      hitsPerPage: '2',
+      facetFilters: JSON.stringify(['language:nl']),
+      attributesToSnippet: 'content:3',
+    }).toString();
+    const answer = (await client.customPost({
+      path: '1/indexes/*/queries',
+      body: { requests: [{ indexName: 'docs-fsc', params }] },
+    })) as { results: SearchResponse[] };
+    const r = answer.results[0];
+    expect(r?.hitsPerPage).toBe(2);
+    expect(r?.hits.map((h) => h.language)).toEqual(['nl']);
+    expect(r?.hits[0]?._snippetResult?.content?.value).toBe('De <em>outway</em> verstuurt…');
+  });
+
+  it('serves the /search page (algoliasearch-helper with disjunctive facets)', async () => {
+    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
+    const helper = algoliasearchHelper(client as never, 'docs-fsc', {
+      hitsPerPage: 15,
+      advancedSyntax: true,
+      disjunctiveFacets: ['language', 'docusaurus_tag'],
+    });
+    helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'default');
+    helper.addDisjunctiveFacetRefinement('language', 'en');
+    helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'docs-default-current');
+    const results = await new Promise<{ hits: SearchResponse['hits']; nbHits: number; nbPages: number }>(
+      (resolve, reject) => {
+        helper.on('result', ({ results: r }) => resolve(r as never));
+        helper.on('error', ({ error }) => reject(error as Error));
+        helper.setQuery('manager').setPage(0).search();
+      },
+    );
+    expect(results.nbHits).toBeGreaterThan(0);
+    expect(results.hits.every((h) => h.language === 'en')).toBe(true);
+    const first = results.hits[0];
+    const titles = Object.keys(first?._highlightResult?.hierarchy ?? {});
+    expect(titles[0]).toBe('lvl0');
+    expect(first?._highlightResult?.hierarchy?.lvl1?.value).toBe('6. <em>Manager</em>');
+  });
+});
+
+describe('indexUrlFromMeta', () => {
+  it('reads the meta tag the build adds, or gives an empty string', () => {
+    const doc = (content: string | null) => ({
+      querySelector: (selector: string) =>
+        selector === 'meta[name="fsc:search-index"]' && content !== null
+          ? ({ getAttribute: (name: string) => (name === 'content' ? content : null) } as unknown as Element)
+          : null,
+    });
+    expect(indexUrlFromMeta(doc('/search-index.0a1b2c3d.json'))).toBe('/search-index.0a1b2c3d.json');
+    expect(indexUrlFromMeta(doc(null))).toBe('');
+  });
+});
