@@ -18,8 +18,11 @@ export interface HttpDouble {
   close(): Promise<void>;
 }
 
-/** An HTTP server on 127.0.0.1 (random free port) that records requests and answers JSON. */
-export async function startDouble(handler: Handler): Promise<HttpDouble> {
+/**
+ * An HTTP server on 127.0.0.1 (a free port unless one is given) that records requests and answers
+ * JSON. It allows any origin, as Algolia does, so a page served elsewhere can call it.
+ */
+export async function startDouble(handler: Handler, port = 0): Promise<HttpDouble> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -44,7 +47,7 @@ export async function startDouble(handler: Handler): Promise<HttpDouble> {
         requests.push(recorded);
         try {
           const answer = await handler(recorded);
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.writeHead(answer.status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
           res.end(JSON.stringify(answer.body));
         } catch (e) {
           res.writeHead(500, { 'content-type': 'application/json' });
@@ -53,11 +56,11 @@ export async function startDouble(handler: Handler): Promise<HttpDouble> {
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: actualPort } = server.address() as AddressInfo;
   return {
-    port,
-    url: `http://127.0.0.1:${port}`,
+    port: actualPort,
+    url: `http://127.0.0.1:${actualPort}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

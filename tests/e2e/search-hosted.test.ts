@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser} from 'playwright-core';
+import {loadIndex} from '../../src/search/indexData';
+import type {SearchEngine} from '../../src/search/engine';
+import {requestParams} from '../../src/search/params';
+import {startDouble, type HttpDouble} from '../unit/support/httpDouble';
+import {launchBrowser, openPage} from './support/browser';
+import {startStaticServer, type StaticServer} from './support/staticServer';
+import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
+
+/**
+ * The test build (scripts/test.mjs) is configured for hosted Algolia, with its hosts pointed at an
+ * Algolia-shaped double on 127.0.0.1. The double answers from the published build's records, so
+ * the results are real; it records every request so the body can be checked.
+ */
+let variant: StaticServer;
+let algolia: HttpDouble;
+let browser: Browser;
+
+function publishedEngine(): SearchEngine {
+  const file = fs.readdirSync(requireBuild(BUILD_DIR)).find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
+  return loadIndex(fs.readFileSync(path.join(BUILD_DIR, file!), 'utf8'));
+}
+
+beforeAll(async () => {
+  const port = Number(process.env.FSC_TEST_ALGOLIA_PORT);
+  if (!port) {
+    throw new Error('FSC_TEST_ALGOLIA_PORT is not set: run the tests with "npm test", which builds the test variant for it.');
+  }
+  const engine = publishedEngine();
+  algolia = await startDouble((request) => {
+    if (request.method === 'POST' && request.path === '/1/indexes/*/queries') {
+      const {requests} = request.body as {requests: {indexName: string}[]};
+      return {status: 200, body: {results: requests.map((entry) => engine.search(requestParams(entry), entry.indexName))}};
+    }
+    return {status: 404, body: {message: 'Not found', status: 404}};
+  }, port);
+  variant = await startStaticServer(requireBuild(VARIANT_BUILD_DIR));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await variant?.close();
+  await algolia?.close();
+});
+
+describe('hosted Algolia (test build)', () => {
+  it('the modal shows the hosted results and sends the specified request', async () => {
+    const {page, problems} = await openPage(browser, variant.origin);
+    await page.goto(variant.origin + '/introduction/');
+    await page.waitForLoadState('networkidle');
+    await page.locator('button.DocSearch-Button').click();
+    await page.locator('input.DocSearch-Input').fill('outway');
+    await expect.poll(() => page.locator('.DocSearch-Hit').count()).toBeGreaterThan(0);
+
+    const modalRequest = algolia.requests.find((request) => JSON.stringify(request.body).includes('"outway"'))!;
+    expect(modalRequest.query.get('x-algolia-application-id')).toBe('TESTAPP');
+    expect(modalRequest.query.get('x-algolia-api-key')).toBe('test-search-key');
+    const [body] = (modalRequest.body as {requests: Record<string, unknown>[]}).requests;
+    expect(body).toMatchObject({
+      query: 'outway',
+      indexName: 'docs-fsc',
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+      hitsPerPage: 20,
+      snippetEllipsisText: '…',
+    });
+    expect(body!.attributesToRetrieve).toEqual([
+      'hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url',
+    ]);
+    expect(body!.attributesToSnippet).toEqual(expect.arrayContaining(['content:10']));
+    expect(JSON.stringify(body!.facetFilters)).toContain('language:en');
+    expect(JSON.stringify(body!.facetFilters)).toContain('docusaurus_tag:docs-default-current');
+    expect(problems.foreignRequests.every((url) => url.startsWith(algolia.url))).toBe(true);
+    await page.context().close();
+  });
+
+  it('keeps "Search by Algolia" in hosted mode, and offers "Let us know." for no results', async () => {
+    const {page} = await openPage(browser, variant.origin);
+    await page.goto(variant.origin + '/introduction/');
+    await page.locator('button.DocSearch-Button').click();
+    await page.locator('input.DocSearch-Input').fill('xyzzyplugh');
+    const noResults = page.locator('.DocSearch-NoResults');
+    await expect.poll(() => noResults.count()).toBe(1);
+    expect(await noResults.innerText()).toContain('Believe this query should return results?');
+    const report = noResults.locator('a', {hasText: 'Let us know.'});
+    expect(await report.getAttribute('href')).toBe('https://example.org/report?q=xyzzyplugh');
+    expect(await page.locator('.DocSearch-Logo').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('the /search page shows the hosted results', async () => {
+    const {page} = await openPage(browser, variant.origin);
+    const before = algolia.requests.length;
+    await page.goto(`${variant.origin}/search?q=manager`);
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+    expect(algolia.requests.length).toBeGreaterThan(before);
+    expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('ships no embedded index and no preconnect to a third party in the test build', async () => {
+    const html = await (await fetch(variant.origin + '/introduction/')).text();
+    expect(html).not.toContain('fsc:search-index');
+    expect(fs.readdirSync(VARIANT_BUILD_DIR).some((name) => name.startsWith('search-index.'))).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser, Page} from 'playwright-core';
+import {launchBrowser, openPage} from './support/browser';
+import {startStaticServer, type StaticServer} from './support/staticServer';
+import {BUILD_DIR, requireBuild} from './support/site';
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startStaticServer(requireBuild(BUILD_DIR));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const results = (page: Page) => page.locator('main article');
+
+describe('/search page', () => {
+  it('shows the results for q, 20 at a time, loads more on scroll and keeps the query in the address', async () => {
+    const {page, problems} = await openPage(browser, server.origin);
+    await page.goto(`${server.origin}/search?q=certificate`);
+    await expect.poll(() => results(page).count()).toBe(20);
+    expect(await page.locator('main h1').innerText()).toBe('Search results for "certificate"');
+    expect(await page.locator('main').innerText()).toMatch(/\d+ documents found/);
+    const firstLink = await results(page).first().locator('h2 a').getAttribute('href');
+    expect(firstLink).toMatch(/^\//);
+    await page.locator('main article').last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => results(page).count(), {timeout: 10_000}).toBeGreaterThan(20);
+
+    await page.locator('main input[type="search"]').fill('helm inway');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('helm inway');
+    await expect.poll(() => results(page).first().locator('h2 a').getAttribute('href')).toContain('/try-fsc/helm/8-inway');
+    // Algolia's default highlight tag, which the search page does not override.
+    expect(await page.locator('main article em').count()).toBeGreaterThan(0);
+    expect(problems.errors).toEqual([]);
+    expect(problems.foreignRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it('does not claim "Powered by Algolia" in embedded mode', async () => {
+    const {page} = await openPage(browser, server.origin);
+    await page.goto(`${server.origin}/search?q=manager`);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows 'Unable to fetch results' when the index cannot be fetched", async () => {
+    const {page} = await openPage(browser, server.origin);
+    await page.route(/search-index\.[0-9a-f]+\.json$/, (route) => route.abort('connectionrefused'));
+    await page.goto(`${server.origin}/search?q=manager`);
+    const alert = page.locator('main [role="alert"]');
+    await expect.poll(() => alert.count(), {timeout: 15_000}).toBe(1);
+    expect(await alert.innerText()).toContain('Unable to fetch results');
+    expect(await alert.innerText()).toContain('You might want to check your network connection.');
+    await page.context().close();
+  });
+
+  it('shows a query with markup as text, and nothing runs', async () => {
+    const {page} = await openPage(browser, server.origin);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    const query = '<img src=x onerror=alert(1)> "><script>window.__xss=1</script> manager';
+    await page.goto(`${server.origin}/search?q=${encodeURIComponent(query)}`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe(`Search results for "${query}"`);
+    await page.waitForTimeout(800);
+    expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+    expect(dialogs).toBe(0);
+    await page.context().close();
+  });
+});
