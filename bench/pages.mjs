@@ -213,9 +213,11 @@ async function main() {
 
     let printedHeading = false;
     for (const [route, runs] of audits) {
-      const items = [...new Set(runs.flatMap((run) => run.failing))].sort();
+      // One line per audit (the value of the last run that failed it).
+      const byAudit = new Map(runs.flatMap((run) => run.failing).map((item) => [item.replace(/ \(.*$/, ''), item]));
+      const items = [...byAudit.values()].sort();
       if (!items.length) continue;
-      if (!printedHeading) console.log('\nAudits that cost points:');
+      if (!printedHeading) console.log('\nAudits that cost points (by page):');
       printedHeading = true;
       console.log(`  ${route}`);
       for (const item of items) console.log(`    ${item}`);
