@@ -1,18 +1,23 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-/** One sidebar, `docs`, in the reading order of the specification. */
+/**
+ * One sidebar, `docs`, in the reading order of the specification. Categories cannot collapse, so
+ * each category label links to its first page: a label without a link would be an anchor without
+ * an address, which neither crawlers nor keyboard users can follow.
+ */
 const sidebars: SidebarsConfig = {
   docs: [
     {
       type: 'category',
       label: 'Introduction',
+      link: {type: 'doc', id: 'introduction/index'},
       items: ['introduction/index', 'introduction/components', 'introduction/functional-description'],
     },
     {
       type: 'category',
       label: 'Try FSC with Docker',
-      items: [
-        'try-fsc/docker/introduction',
+      link: {type: 'doc', id: 'try-fsc/docker/introduction'},
+      items: ['try-fsc/docker/introduction',
         'try-fsc/docker/setup-your-environment',
         'try-fsc/docker/getting-up-and-running',
         'try-fsc/docker/provide-an-api',
@@ -22,8 +27,8 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Try FSC with Helm',
-      items: [
-        'try-fsc/helm/introduction',
+      link: {type: 'doc', id: 'try-fsc/helm/introduction'},
+      items: ['try-fsc/helm/introduction',
         'try-fsc/helm/0-preparation',
         'try-fsc/helm/1-create-namespace',
         'try-fsc/helm/2-create-certificate',
@@ -42,8 +47,8 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'FSC in production',
-      items: [
-        'fsc-in-production/deployment-strategies',
+      link: {type: 'doc', id: 'fsc-in-production/deployment-strategies'},
+      items: ['fsc-in-production/deployment-strategies',
         'fsc-in-production/environments',
         'fsc-in-production/hosting-a-directory',
         'fsc-in-production/metrics-endpoint',
@@ -57,6 +62,7 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Support',
+      link: {type: 'doc', id: 'support/contact'},
       items: ['support/contact', 'support/release-strategy'],
     },
   ],

@@ -35,7 +35,7 @@ describe('every route of the specification', () => {
       expect((await crumbs.allInnerTexts()).slice(1)).toEqual([route.category, route.title]);
       await expect.poll(() => page.locator('nav[aria-label="Breadcrumbs"] a[aria-label="Home page"]').count()).toBe(1);
 
-      const currentLink = page.locator('.theme-doc-sidebar-menu a[aria-current="page"]');
+      const currentLink = page.locator('.theme-doc-sidebar-item-link a[aria-current="page"]');
       expect(await currentLink.innerText()).toBe(route.title);
       expect(await currentLink.getAttribute('class')).toContain('menu__link--active');
 
@@ -53,7 +53,11 @@ describe('sidebar', () => {
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     const categories = await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible').allInnerTexts();
     expect(categories).toEqual(['Introduction', 'Try FSC with Docker', 'Try FSC with Helm', 'FSC in production', 'Support']);
-    const hrefs = await sidebar.locator('a.menu__link[href^="/"]').evaluateAll((links) =>
+    const categoryLinks = await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible a').evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
+    expect(categoryLinks).toEqual(['/introduction/', '/try-fsc/docker/introduction', '/try-fsc/helm/introduction', '/fsc-in-production/deployment-strategies', '/support/contact']);
+    const hrefs = await sidebar.locator('.theme-doc-sidebar-item-link a.menu__link').evaluateAll((links) =>
       links.map((link) => link.getAttribute('href')),
     );
     expect(hrefs).toEqual(DOC_ROUTES.map((route) => route.path));
