@@ -4,6 +4,8 @@ import type {NavbarItem} from '@docusaurus/theme-common';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
 import {resolveSearchConfig} from './config/search';
+import {readablePrismTheme} from './config/readablePrismTheme';
+import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
 
 const env = process.env;
 const search = resolveSearchConfig(env);
@@ -69,6 +71,7 @@ const config: Config = {
           breadcrumbs: true,
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
+          rehypePlugins: [rehypeAccessibleMarkup],
         },
         blog: false,
         pages: {},
@@ -170,8 +173,8 @@ const config: Config = {
       insights: search.insights,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: readablePrismTheme(prismThemes.github),
+      darkTheme: readablePrismTheme(prismThemes.dracula),
       additionalLanguages: ['bash', 'json', 'yaml', 'ini', 'http', 'sql', 'docker'],
     },
     mermaid: {

@@ -1,23 +1,34 @@
 #!/usr/bin/env node
 // Page weight and Lighthouse scores of a few pages, served as in production: nginx with
-// deploy/nginx over the build on 127.0.0.1 (tests/e2e/support/nginx.mjs), compressing.
+// deploy/nginx over the build on 127.0.0.1 (tests/e2e/support/nginx.mjs), compressing. The same
+// figures of a freshly generated Docusaurus 3.9.2 classic site (the peer) are printed beside ours:
+// the target is first-view JavaScript no larger than the peer's.
 //
-//   npm run bench:pages [-- --runs 3] [-- --no-lighthouse]
+//   npm run bench:pages [-- --runs 3] [-- --no-lighthouse] [-- --files] [-- --rebuild-peer | --no-peer]
 //   FSC_BUILD_DIR=/path/to/build npm run bench:pages
 //
 // For each page:
 // - the JavaScript and CSS a first view loads (a fresh Chromium profile, until the network is
 //   idle), raw and gzipped: the responses are collected in the browser, the sizes are those of
-//   the files in the build, gzip is node:zlib at level 6 (nginx's gzip_comp_level);
+//   the files in the build, gzip is node:zlib at level 6 (nginx's gzip_comp_level); --files lists
+//   the files of each page;
 // - Lighthouse 13's mobile scores (performance, accessibility, best practices, SEO) with LCP, TBT
 //   and CLS. Lighthouse's default mobile run: an emulated mid-range phone and simulated slow 4G,
 //   so the figures say how the page is built, not how fast this machine is. With --runs N the
 //   median of N runs is printed.
+//
+// The peer is `create-docusaurus@3.9.2 classic --typescript`, installed with the overrides a fresh
+// 3.9.2 install needs (taken from our package.json) and built, untouched otherwise, in
+// ~/.cache/fsc-bench/peer-classic ($XDG_CACHE_HOME if set) on first use; later runs reuse that
+// build. --rebuild-peer generates, installs and builds it again; --no-peer leaves it out. Creating
+// it needs the npm registry. It is served by the same nginx configuration as our build.
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
-import {servingBuildDir, startNginx} from '../tests/e2e/support/nginx.mjs';
+import {REPO_ROOT, servingBuildDir, startNginx} from '../tests/e2e/support/nginx.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags this machine needs (the same as tests/e2e/support/browser.ts). */
@@ -32,20 +43,43 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const PAGES = ['/', '/introduction/', '/try-fsc/helm/8-inway', '/search'];
+const CREATE_DOCUSAURUS = 'create-docusaurus@3.9.2';
+/**
+ * In the user's cache, outside the repository: under a node_modules directory Docusaurus would not
+ * compile the site's own TypeScript (its loaders skip node_modules), and inside the repository
+ * Node would resolve what the peer lacks from our node_modules.
+ */
+const PEER_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'fsc-bench/peer-classic');
+/** The peer's home page and one of its doc pages, the two our first-view JavaScript is held against. */
+const PEER_HOME = '/';
+const PEER_DOC = '/docs/intro';
+/**
+ * Our package.json overrides without which a fresh 3.9.2 install fails here: the newest
+ * @docsearch/react 4 needs an @docsearch/core the registry does not have, and webpackbar 6 does
+ * not pass the current webpack's ProgressPlugin option check. Given to the peer as they are.
+ */
+const PEER_OVERRIDES = ['webpackbar', '@docsearch/react'];
 const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo']);
 
 function parseArguments(argv) {
-  const options = {runs: 1, lighthouse: true};
+  const options = {runs: 1, lighthouse: true, files: false, peer: true, rebuildPeer: false};
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--runs') {
       options.runs = Number(argv[++i]);
       if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs needs a positive whole number');
     } else if (argv[i] === '--no-lighthouse') {
       options.lighthouse = false;
+    } else if (argv[i] === '--files') {
+      options.files = true;
+    } else if (argv[i] === '--no-peer') {
+      options.peer = false;
+    } else if (argv[i] === '--rebuild-peer') {
+      options.rebuildPeer = true;
     } else {
-      throw new Error(`Unknown argument ${argv[i]} (--runs N, --no-lighthouse)`);
+      throw new Error(`Unknown argument ${argv[i]} (--runs N, --no-lighthouse, --files, --rebuild-peer, --no-peer)`);
     }
   }
+  if (options.rebuildPeer && !options.peer) throw new Error('--rebuild-peer and --no-peer contradict each other');
   return options;
 }
 
@@ -57,8 +91,15 @@ const median = (values) => {
 };
 
 /**
+ * @typedef {{pathname: string, type: 'script' | 'stylesheet', raw: number, gzip: number}} FirstViewFile
+ * @typedef {{count: number, raw: number, gzip: number}} Total
+ * @typedef {{script: Total, stylesheet: Total, files: FirstViewFile[]}} FirstViewWeight
+ */
+
+/**
  * The scripts and stylesheets of a first view of `route`, with their sizes in the build.
  * @param {import('playwright-core').Browser} browser
+ * @returns {Promise<FirstViewWeight>}
  */
 async function firstViewWeight(browser, origin, buildDir, route) {
   const context = await browser.newContext();
@@ -77,14 +118,18 @@ async function firstViewWeight(browser, origin, buildDir, route) {
   await page.waitForLoadState('networkidle');
   await context.close();
 
-  const totals = {script: {count: 0, raw: 0, gzip: 0}, stylesheet: {count: 0, raw: 0, gzip: 0}};
+  /** @type {FirstViewWeight} */
+  const weight = {script: {count: 0, raw: 0, gzip: 0}, stylesheet: {count: 0, raw: 0, gzip: 0}, files: []};
   for (const [pathname, type] of files) {
     const content = fs.readFileSync(path.join(buildDir, decodeURIComponent(pathname)));
-    totals[type].count += 1;
-    totals[type].raw += content.length;
-    totals[type].gzip += zlib.gzipSync(content, {level: 6}).length;
+    const file = {pathname, type, raw: content.length, gzip: zlib.gzipSync(content, {level: 6}).length};
+    weight[type].count += 1;
+    weight[type].raw += file.raw;
+    weight[type].gzip += file.gzip;
+    weight.files.push(file);
   }
-  return totals;
+  weight.files.sort((a, b) => a.type.localeCompare(b.type) || b.gzip - a.gzip);
+  return weight;
 }
 
 /**
@@ -153,16 +198,71 @@ function printTable(header, rows) {
   for (const row of rows) console.log(line(row));
 }
 
-async function main() {
-  const options = parseArguments(process.argv.slice(2));
-  const buildDir = servingBuildDir();
+/** Runs a command for the peer, its output on stderr (stdout carries only the figures). */
+function runCommand(command, args, cwd) {
+  console.error(`> ${command} ${args.join(' ')}   (in ${cwd})`);
+  const result = spawnSync(command, args, {cwd, stdio: ['ignore', 2, 2]});
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.signal ?? `exit ${result.status}`}) in ${cwd}`);
+}
+
+/**
+ * The build of the peer: generated, installed and built on first use (or with `rebuild`), reused
+ * afterwards. A stamp written after a successful build records how it was made; a missing or
+ * different stamp (an interrupted run, other overrides) makes it again from scratch.
+ * @returns {string} the build directory
+ */
+function peerBuild(rebuild) {
+  const ours = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).overrides ?? {};
+  /** @type {Record<string, string>} */
+  const overrides = {};
+  for (const name of PEER_OVERRIDES) {
+    if (!ours[name]) throw new Error(`package.json has no override for ${name}, which the peer's install needs`);
+    overrides[name] = ours[name];
+  }
+  const recipe = `${JSON.stringify({generator: `${CREATE_DOCUSAURUS} classic --typescript`, overrides}, null, 2)}\n`;
+  const stamp = path.join(PEER_DIR, 'fsc-bench-peer.json');
+  const buildDir = path.join(PEER_DIR, 'build');
+  if (!rebuild && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === recipe) return buildDir;
+
+  console.error(`Making the peer site in ${PEER_DIR} (a few minutes; later runs reuse it)`);
+  fs.rmSync(PEER_DIR, {recursive: true, force: true});
+  fs.mkdirSync(path.dirname(PEER_DIR), {recursive: true});
+  runCommand('npx', ['--yes', CREATE_DOCUSAURUS, path.basename(PEER_DIR), 'classic', '--typescript', '--skip-install'], path.dirname(PEER_DIR));
+  const packageFile = path.join(PEER_DIR, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(packageFile, 'utf8'));
+  fs.writeFileSync(packageFile, `${JSON.stringify({...manifest, overrides}, null, 2)}\n`);
+  runCommand('npm', ['install', '--no-audit', '--no-fund'], PEER_DIR);
+  runCommand('npx', ['docusaurus', 'build'], PEER_DIR);
+  fs.writeFileSync(stamp, recipe);
+  return buildDir;
+}
+
+/**
+ * @typedef {object} SiteFigures
+ * @property {string} name
+ * @property {string} buildDir
+ * @property {string} origin
+ * @property {string[]} pages
+ * @property {Map<string, FirstViewWeight>} weights
+ * @property {Map<string, LighthouseFigures[]>} audits
+ * @property {string | undefined} lighthouseProblem
+ */
+
+/**
+ * Serves one build with nginx and measures its pages.
+ * @param {{name: string, buildDir: string, pages: string[]}} site
+ * @param {{runs: number, lighthouse: boolean}} options
+ * @returns {Promise<SiteFigures>}
+ */
+async function measureSite({name, buildDir, pages}, options) {
   const server = await startNginx(buildDir);
   try {
     const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS, timeout: 30_000});
-    /** @type {Map<string, Awaited<ReturnType<typeof firstViewWeight>>>} */
+    /** @type {Map<string, FirstViewWeight>} */
     const weights = new Map();
     try {
-      for (const route of PAGES) weights.set(route, await firstViewWeight(browser, server.origin, buildDir, route));
+      for (const route of pages) weights.set(route, await firstViewWeight(browser, server.origin, buildDir, route));
     } finally {
       await browser.close();
     }
@@ -172,13 +272,13 @@ async function main() {
     /** @type {string | undefined} */
     let lighthouseProblem;
     if (options.lighthouse) {
-      for (const route of PAGES) {
+      for (const route of pages) {
         const runs = [];
         for (let run = 0; run < options.runs; run++) {
           try {
             runs.push(await lighthouseRun(server.origin + route));
           } catch (error) {
-            lighthouseProblem = `${route}: ${error instanceof Error ? error.stack ?? error.message : error}`;
+            lighthouseProblem = `${name} ${route}: ${error instanceof Error ? error.stack ?? error.message : error}`;
             break;
           }
         }
@@ -186,16 +286,41 @@ async function main() {
         if (lighthouseProblem) break;
       }
     }
+    return {name, buildDir, origin: server.origin, pages, weights, audits, lighthouseProblem};
+  } finally {
+    await server.close();
+  }
+}
 
-    console.log(`build ${buildDir}, served by nginx (deploy/nginx) at ${server.origin}`);
-    console.log('First view: JavaScript and CSS in KiB (raw / gzip level 6); Lighthouse 13 mobile' + (options.runs > 1 ? `, median of ${options.runs} runs` : ''));
-    console.log('');
-    const header = ['page', 'JS files', 'JS raw', 'JS gzip', 'CSS files', 'CSS raw', 'CSS gzip', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'TBT ms', 'CLS'];
-    const rows = PAGES.map((route) => {
+/** `+1.2 KiB, +3%` or `-1.2 KiB, -3%`: how much `value` is above `reference`. */
+function difference(value, reference) {
+  const sign = value >= reference ? '+' : '-';
+  return `${sign}${kib(Math.abs(value - reference))} KiB, ${sign}${Math.round((Math.abs(value - reference) / reference) * 100)}%`;
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const sites = [{name: 'FSC', buildDir: servingBuildDir(), pages: PAGES}];
+  if (options.peer) sites.push({name: 'peer', buildDir: peerBuild(options.rebuildPeer), pages: [PEER_HOME, PEER_DOC]});
+
+  /** @type {SiteFigures[]} */
+  const results = [];
+  for (const site of sites) results.push(await measureSite(site, options));
+
+  for (const {name, buildDir, origin} of results) {
+    console.log(`${name}: build ${buildDir}, served by nginx (deploy/nginx) at ${origin}`);
+  }
+  if (options.peer) console.log(`peer: ${CREATE_DOCUSAURUS} classic --typescript, as generated`);
+  console.log('First view: JavaScript and CSS in KiB (raw / gzip level 6); Lighthouse 13 mobile' + (options.runs > 1 ? `, median of ${options.runs} runs` : ''));
+  console.log('');
+  const header = ['site', 'page', 'JS files', 'JS raw', 'JS gzip', 'CSS files', 'CSS raw', 'CSS gzip', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'TBT ms', 'CLS'];
+  const rows = results.flatMap(({name, pages, weights, audits}) =>
+    pages.map((route) => {
       const weight = weights.get(route);
       const runs = audits.get(route) ?? [];
       const figure = (pick, format) => (runs.length ? format(median(runs.map(pick))) : 'n/a');
       return [
+        name,
         route,
         weight?.script.count ?? 0,
         kib(weight?.script.raw ?? 0),
@@ -208,10 +333,38 @@ async function main() {
         figure((run) => run.tbt, (value) => String(Math.round(value))),
         figure((run) => run.cls, (value) => value.toFixed(3)),
       ];
-    });
-    printTable(header, rows);
+    }),
+  );
+  printTable(header, rows);
 
-    let printedHeading = false;
+  const [ours, peer] = results;
+  if (peer) {
+    // The target: our first-view JavaScript (gzip) no larger than the peer's, per page.
+    const references = [PEER_DOC, PEER_HOME].map((route) => ({route, gzip: peer.weights.get(route)?.script.gzip ?? 0}));
+    console.log(`\nFirst-view JS (gzip) at most the peer's? (peer ${references.map(({route, gzip}) => `${route} ${kib(gzip)} KiB`).join(', ')})`);
+    printTable(
+      ['page', 'JS gzip', ...references.map(({route}) => `<= peer ${route}`)],
+      ours.pages.map((route) => {
+        const gzip = ours.weights.get(route)?.script.gzip ?? 0;
+        return [route, kib(gzip), ...references.map((reference) => `${gzip <= reference.gzip ? 'yes' : 'NO'} (${difference(gzip, reference.gzip)})`)];
+      }),
+    );
+  }
+
+  if (options.files) {
+    for (const {name, pages, weights} of results) {
+      for (const route of pages) {
+        console.log(`\n${name} ${route}: first-view files, KiB`);
+        printTable(
+          ['file', 'raw', 'gzip'],
+          (weights.get(route)?.files ?? []).map((file) => [file.pathname, kib(file.raw), kib(file.gzip)]),
+        );
+      }
+    }
+  }
+
+  let printedHeading = false;
+  for (const {name, audits} of results) {
     for (const [route, runs] of audits) {
       // One line per audit (the value of the last run that failed it).
       const byAudit = new Map(runs.flatMap((run) => run.failing).map((item) => [item.replace(/ \(.*$/, ''), item]));
@@ -219,18 +372,17 @@ async function main() {
       if (!items.length) continue;
       if (!printedHeading) console.log('\nAudits that cost points (by page):');
       printedHeading = true;
-      console.log(`  ${route}`);
+      console.log(`  ${name} ${route}`);
       for (const item of items) console.log(`    ${item}`);
     }
-    const warnings = new Set([...audits.values()].flatMap((runs) => runs.flatMap((run) => run.warnings)));
-    for (const warning of warnings) console.log(`Lighthouse warning: ${warning}`);
-    if (!options.lighthouse) console.log('\nLighthouse skipped (--no-lighthouse).');
-    if (lighthouseProblem) {
-      console.log(`\nLighthouse could not run: ${lighthouseProblem}`);
-      process.exitCode = 1;
-    }
-  } finally {
-    await server.close();
+  }
+  const warnings = new Set(results.flatMap(({audits}) => [...audits.values()].flatMap((runs) => runs.flatMap((run) => run.warnings))));
+  for (const warning of warnings) console.log(`Lighthouse warning: ${warning}`);
+  if (!options.lighthouse) console.log('\nLighthouse skipped (--no-lighthouse).');
+  for (const {lighthouseProblem} of results) {
+    if (!lighthouseProblem) continue;
+    console.log(`\nLighthouse could not run: ${lighthouseProblem}`);
+    process.exitCode = 1;
   }
 }
 

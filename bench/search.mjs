@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lunr from 'lunr';
+import MiniSearch from 'minisearch';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { findIndexFile } = await import('../plugins/search-index/indexFile.ts');
@@ -31,6 +32,8 @@ const { evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EV
 const ROUNDS = 5;
 const SYNTHETIC_PAGES = 2000;
 const SYNTHETIC_QUERIES = 200;
+/** Latency on the synthetic corpus: the keystrokes of this many of its queries (keeps the run short). */
+const SYNTHETIC_LATENCY_QUERIES = 40;
 const FILTERS = docSearchFacetFilters();
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
@@ -46,7 +49,8 @@ function percentile(values, p) {
 function median(values) {
   return percentile(values, 50);
 }
-function timeIt(fn, rounds = ROUNDS) {
+let buildRounds = ROUNDS;
+function timeIt(fn, rounds = buildRounds) {
   const times = [];
   let result;
   for (let i = 0; i < rounds; i++) {
@@ -66,10 +70,10 @@ function keystrokes(queries) {
   return out;
 }
 
-function latency(run, queries) {
+function latency(run, queries, rounds = ROUNDS) {
   for (const q of queries) run(q); // warm-up
   const times = [];
-  for (let r = 0; r < ROUNDS; r++) {
+  for (let r = 0; r < rounds; r++) {
     for (const q of queries) {
       const t = now();
       run(q);
@@ -95,12 +99,30 @@ function rng(seed) {
 // engines
 // ---------------------------------------------------------------------------
 
+/** For the format comparison only: the MiniSearch class's own serialised index over the same fields. */
+function miniSearchFormat(records) {
+  const fields = [...LEVELS, 'content'];
+  const options = {
+    fields,
+    storeFields: [],
+    extractField: (doc, f) => (f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f]),
+  };
+  const ms = new MiniSearch(options);
+  ms.addAll(records.map((r, id) => ({ id, r })));
+  const json = JSON.stringify({ records, miniSearch: ms.toJSON() });
+  const load = timeIt(() => {
+    const data = JSON.parse(json);
+    return MiniSearch.loadJS(data.miniSearch, options);
+  });
+  return { raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms };
+}
+
 function embeddedEngine(records) {
   const json = serializeIndex(records);
-  const jsonWithMs = serializeIndex(records, { withMiniSearch: true });
+  const jsonWithTerms = serializeIndex(records, { withTermIndex: true });
   const build = timeIt(() => createSearchEngine(records));
   const load = timeIt(() => loadIndex(json));
-  const loadWithMs = timeIt(() => loadIndex(jsonWithMs));
+  const loadWithTerms = timeIt(() => loadIndex(jsonWithTerms));
   const engine = load.result;
   const params = {
     facetFilters: FILTERS,
@@ -119,7 +141,8 @@ function embeddedEngine(records) {
     loadMs: load.ms,
     formats: {
       records: { raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms },
-      withMiniSearch: { raw: Buffer.byteLength(jsonWithMs), gzip: gzipSize(jsonWithMs), loadMs: loadWithMs.ms },
+      withTerms: { raw: Buffer.byteLength(jsonWithTerms), gzip: gzipSize(jsonWithTerms), loadMs: loadWithTerms.ms },
+      miniSearch: miniSearchFormat(records),
     },
     run: (q) => engine.search({ ...params, query: q }).hits.map((h) => h.url),
   };
@@ -136,7 +159,7 @@ function lunrEngine(records) {
       for (const f of [...LEVELS, 'content']) this.field(f, { boost: boosts[f] });
       records.forEach((r, id) => this.add({ id: String(id), ...r.hierarchy, content: r.content ?? '' }));
     });
-  const build = timeIt(create, 3);
+  const build = timeIt(create, Math.min(buildRounds, 3));
   const serialized = JSON.stringify(build.result);
   const recordsJson = JSON.stringify(records);
   const shipped = `{"index":${serialized},"records":${recordsJson}}`;
@@ -278,11 +301,12 @@ function syntheticCorpus(real, seed = 20250101) {
 // run
 // ---------------------------------------------------------------------------
 
-function benchCorpus(label, records, queries) {
+function benchCorpus(label, records, queries, latencyQueries = queries, rounds = ROUNDS) {
   const rows = [];
+  buildRounds = rounds;
   for (const make of [embeddedEngine, lunrEngine]) {
     const engine = make(records);
-    const lat = latency(engine.run, keystrokes(queries.map((q) => q.q)));
+    const lat = latency(engine.run, keystrokes(latencyQueries.map((q) => q.q)), rounds);
     const quality = evaluate(queries, engine.run);
     rows.push({ label, engine, lat, quality });
   }
@@ -306,11 +330,20 @@ const synthPages = new Set(synthetic.records.map((r) => r.url_without_anchor)).s
 console.log(`bench:search  node ${process.version}  ${new Date().toISOString()}`);
 console.log(`real site: ${real.length} records, ${realPages} pages (${path.relative(root, indexFile)}), ${realQueries.length} queries`);
 console.log(`synthetic: ${synthetic.records.length} records, ${synthPages} pages, ${synthetic.queries.length} queries (seeded)`);
-console.log('latency: every keystroke of every query, after a warm-up, ' + `${ROUNDS} rounds; build/load: median of ${ROUNDS}\n`);
+console.log(
+  `latency: every keystroke of every query (synthetic: of its first ${SYNTHETIC_LATENCY_QUERIES}), after a warm-up;` +
+    ` real: ${ROUNDS} rounds, build/load median of ${ROUNDS}; synthetic: 3 rounds, median of 3\n`,
+);
 
 const rows = [
   ...benchCorpus(`real (${realPages} pages)`, real, realQueries),
-  ...benchCorpus(`synthetic (${synthPages} pages)`, synthetic.records, synthetic.queries),
+  ...benchCorpus(
+    `synthetic (${synthPages} pages)`,
+    synthetic.records,
+    synthetic.queries,
+    synthetic.queries.slice(0, SYNTHETIC_LATENCY_QUERIES),
+    3,
+  ),
 ];
 
 const header = ['corpus', 'engine', 'raw KB', 'gzip KB', 'build ms', 'load ms', 'p50 ms', 'p95 ms', 'MRR', 'top-1', 'top-3'];
@@ -333,13 +366,16 @@ console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const r of table) console.log(line(r));
 
-console.log('\nindex file format (embedded engine): what the browser fetches and how long it takes to be ready');
+console.log('\nindex file format: size of what the browser fetches, and time from JSON text to a ready index');
 for (const { label, engine } of rows.filter((r) => r.engine.formats)) {
-  const { records: a, withMiniSearch: b } = engine.formats;
-  console.log(
-    `  ${label.padEnd(24)} records only: ${kb(a.raw)} KB raw, ${kb(a.gzip)} KB gzip, load ${a.loadMs.toFixed(1)} ms` +
-      `   |   records + serialised MiniSearch: ${kb(b.raw)} KB raw, ${kb(b.gzip)} KB gzip, load ${b.loadMs.toFixed(1)} ms`,
-  );
+  const f = engine.formats;
+  for (const [name, v] of [
+    ['records only (index built at load)   ', f.records],
+    ['records + serialised term index      ', f.withTerms],
+    ['records + MiniSearch.toJSON (loadJS) ', f.miniSearch],
+  ]) {
+    console.log(`  ${label.padEnd(24)} ${name} ${kb(v.raw).padStart(8)} KB raw ${kb(v.gzip).padStart(8)} KB gzip   load ${v.loadMs.toFixed(1).padStart(7)} ms`);
+  }
 }
 console.log(
   '\nnotes: lunr is given the same records, fields boosted by level, no stemmer (so prefix/fuzzy terms work),' +

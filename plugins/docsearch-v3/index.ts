@@ -4,15 +4,16 @@ import type {Plugin} from '@docusaurus/types';
 const docSearchEsm = require.resolve('@docsearch/react/dist/esm/index.js');
 
 /**
- * Two bundler fixes for DocSearch 3.9.0, the version the specification names:
+ * Bundler fixes for DocSearch 3.9.0, the version the specification names:
  *
  * - theme-search-algolia aliases three `@docsearch/react/*` entry points to the package's UMD build,
  *   while the modal and button come from the ESM build: DocSearch would ship twice. Point all of
  *   them at the ESM build.
  * - The autocomplete core bundled into DocSearch resets the status to "idle" in a `finally` right
- *   after a failed search set it to "error", so "Unable to fetch results" never shows. The loader
- *   keeps the error status; it fails the build if the code it patches is not found exactly once,
- *   so an upgrade cannot silently undo the fix.
+ *   after a failed search set it to "error", so "Unable to fetch results" never shows; and the
+ *   input's aria-controls names result lists by ids they do not have. patchDocSearchLoader.cjs
+ *   fixes both and fails the build when the code it patches has changed, so an upgrade cannot
+ *   silently undo a fix.
  */
 export default function docSearchV3Plugin(): Plugin {
   return {
@@ -30,7 +31,7 @@ export default function docSearchV3Plugin(): Plugin {
           rules: [
             {
               test: (file: string) => file === docSearchEsm,
-              use: [{loader: path.join(__dirname, 'keepErrorStatusLoader.cjs')}],
+              use: [{loader: path.join(__dirname, 'patchDocSearchLoader.cjs')}],
             },
           ],
         },

@@ -180,6 +180,10 @@ export function extractRecords(html: string, pageUrl: string, options: ExtractOp
       push(level, null);
       return;
     }
+    // A card-like list item holding a heading: its heading and paragraphs
+    // give their own records; what is left (link labels) is not content and
+    // would come out before the heading.
+    if ($el.find('h2, h3, h4, h5, h6').length > 0) return;
     // Own text only: nested content elements and headings give their own records.
     const own = $el.clone();
     own.find(`${WALK_SELECTOR}, table, ul, ol`).remove();

@@ -1,10 +1,9 @@
 /**
- * An Algolia-compatible query engine over DocSearch records, on MiniSearch.
+ * An Algolia-compatible query engine over DocSearch records.
  *
- * MiniSearch finds the candidate documents for each query word (exact,
- * prefix and edit-distance lookups in its radix tree); ranking follows
- * Algolia's tie-breaking criteria with DocSearch's index settings instead of
- * MiniSearch's BM25 score:
+ * Words are looked up in MiniSearch's radix tree (`SearchableMap`: exact,
+ * prefix and edit-distance lookups); ranking follows Algolia's
+ * tie-breaking criteria with DocSearch's index settings (not a BM25 score):
  *
  *   words (only differs in the any-word fallback) > typo > attribute
  *   (hierarchy.lvl0 … lvl6, then content) > proximity > exact >
@@ -12,10 +11,10 @@
  *
  * then `distinct` on `url` (DocSearch's attributeForDistinct).
  */
-import MiniSearch, { type AsPlainObject, type Options, type SearchResult } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { highlight, snippet, type TermMatch, type TermMatcher, type Tags } from './highlight';
 import { DEFAULTS, normalizeParams, serializeParams, type NormalizedParams } from './params';
-import { normalizeTerm, terms as toTerms, tokenizeWithOffsets, tokenizeWords, typoDistance } from './text';
+import { terms as toTerms, tokenizeWithOffsets, typoDistance, type Token } from './text';
 import {
   HIERARCHY_LEVELS,
   type DocSearchRecord,
@@ -30,7 +29,6 @@ import {
 /** Searchable attributes in DocSearch's order; the index is the attribute rank. */
 export const FIELDS = [...HIERARCHY_LEVELS, 'content'] as const;
 export type Field = (typeof FIELDS)[number];
-const FIELD_RANK: ReadonlyMap<string, number> = new Map(FIELDS.map((f, i) => [f, i]));
 const CONTENT_RANK = FIELDS.length - 1;
 
 /** DocSearch's attributesForFaceting. */
@@ -42,31 +40,75 @@ export const MIN_WORD_SIZE_FOR_2_TYPOS = 8;
 const MAX_PROXIMITY = 8;
 const MIN_SPLIT_WORD = 5;
 const MIN_SPLIT_PART = 2;
-
-interface IndexedDoc {
-  id: number;
-  r: DocSearchRecord;
-}
+const SLOT_CACHE_SIZE = 64;
 
 function fieldValue(record: DocSearchRecord, field: string): string | null {
   if (field === 'content') return record.content;
   return record.hierarchy[field as HierarchyLevel] ?? null;
 }
 
-/** MiniSearch options; the same at build time and at load time. */
-export const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
-  idField: 'id',
-  fields: [...FIELDS],
-  storeFields: [],
-  extractField: (doc, field) => (field === 'id' ? doc.id : fieldValue(doc.r, field)),
-  tokenize: (text) => tokenizeWords(text),
-  processTerm: (term) => normalizeTerm(term) || null,
-};
+/** Documents holding a term: ascending record ids and, per id, a bit mask of attribute ranks. */
+export interface Posting {
+  ids: number[];
+  masks: number[];
+}
 
-export function buildMiniSearch(records: readonly DocSearchRecord[]): MiniSearch<IndexedDoc> {
-  const ms = new MiniSearch<IndexedDoc>(MINISEARCH_OPTIONS);
-  ms.addAll(records.map((r, id) => ({ id, r })));
-  return ms;
+/** The term index as stored in an index file: term -> [id, mask, id, mask, …]. */
+export type SerializedTerms = Record<string, number[]>;
+
+export function buildTermIndex(records: readonly DocSearchRecord[]): SearchableMap<Posting> {
+  const map = new SearchableMap<Posting>();
+  records.forEach((record, id) => {
+    FIELDS.forEach((field, rank) => {
+      const text = fieldValue(record, field);
+      if (!text) return;
+      const bit = 1 << rank;
+      for (const term of toTerms(text)) {
+        const posting = map.fetch(term, () => ({ ids: [], masks: [] }));
+        const last = posting.ids.length - 1;
+        if (posting.ids[last] === id) posting.masks[last] = (posting.masks[last] ?? 0) | bit;
+        else {
+          posting.ids.push(id);
+          posting.masks.push(bit);
+        }
+      }
+    });
+  });
+  return map;
+}
+
+export function serializeTerms(map: SearchableMap<Posting>): SerializedTerms {
+  const out: SerializedTerms = {};
+  for (const [term, { ids, masks }] of map.entries()) {
+    const flat: number[] = new Array(ids.length * 2);
+    ids.forEach((id, i) => {
+      flat[2 * i] = id;
+      flat[2 * i + 1] = masks[i] ?? 0;
+    });
+    out[term] = flat;
+  }
+  return out;
+}
+
+function loadTerms(data: SerializedTerms): SearchableMap<Posting> {
+  const map = new SearchableMap<Posting>();
+  for (const term of Object.keys(data)) {
+    const flat = data[term] ?? [];
+    const ids: number[] = [];
+    const masks: number[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      ids.push(flat[i] as number);
+      masks.push(flat[i + 1] as number);
+    }
+    map.set(term, { ids, masks });
+  }
+  return map;
+}
+
+/** Rank of the most important attribute in a mask. */
+function lowestRank(mask: number): number {
+  for (let r = 0; r < FIELDS.length; r++) if (mask & (1 << r)) return r;
+  return CONTENT_RANK;
 }
 
 export function allowedTypos(word: string): number {
@@ -137,39 +179,25 @@ interface SlotMatch {
   /** Bit mask of the attributes (by rank) the word matched in. */
   fields: number;
   exact: boolean;
-  /** Document terms that satisfied the word. */
-  terms: Map<string, TermMatch>;
+  /** Document terms that satisfied the word, with how to highlight them. */
+  terms: [string, TermMatch][];
 }
 
 function better(a: SlotMatch, b: SlotMatch): boolean {
   return a.typos < b.typos || (a.typos === b.typos && a.attr < b.attr);
 }
 
+/** Combines two ways one document matches a word (never mutates either). */
+function combine(x: SlotMatch, y: SlotMatch): SlotMatch {
+  const [best, other] = better(y, x) ? [y, x] : [x, y];
+  const terms = [...best.terms];
+  for (const entry of other.terms) if (!terms.some(([t]) => t === entry[0])) terms.push(entry);
+  return { ...best, fields: best.fields | other.fields, exact: best.exact || other.exact, terms };
+}
+
 function mergeMatch(map: Map<number, SlotMatch>, id: number, match: SlotMatch): void {
   const current = map.get(id);
-  if (!current) {
-    map.set(id, match);
-    return;
-  }
-  const best = better(match, current) ? match : current;
-  const other = best === match ? current : match;
-  for (const [t, m] of other.terms) if (!best.terms.has(t)) best.terms.set(t, m);
-  best.exact = best.exact || other.exact;
-  best.fields |= other.fields;
-  map.set(id, best);
-}
-
-function bestAttr(result: SearchResult, term: string): number {
-  const fields = result.match[term] ?? [];
-  let best = CONTENT_RANK;
-  for (const f of fields) best = Math.min(best, FIELD_RANK.get(f) ?? CONTENT_RANK);
-  return best;
-}
-
-function fieldMask(result: SearchResult, term: string): number {
-  let mask = 0;
-  for (const f of result.match[term] ?? []) mask |= 1 << (FIELD_RANK.get(f) ?? CONTENT_RANK);
-  return mask;
+  map.set(id, current ? combine(current, match) : match);
 }
 
 /**
@@ -204,6 +232,13 @@ interface Candidate {
   attrSum: number;
   proximity: number;
   exact: number;
+  /** words, typos, attribute and attribute sum packed into one number (lower is better). */
+  key: number;
+}
+
+/** Packs the criteria before proximity into one comparable number. */
+function rankKey(words: number, typos: number, attr: number, attrSum: number): number {
+  return (((15 - Math.min(words, 15)) * 64 + Math.min(typos, 63)) * 8 + attr) * 256 + Math.min(attrSum, 255);
 }
 
 export interface SearchEngine {
@@ -213,8 +248,8 @@ export interface SearchEngine {
 
 export interface EngineData {
   records: readonly DocSearchRecord[];
-  /** A serialised MiniSearch index over the same records (optional). */
-  index?: AsPlainObject;
+  /** The term index over the same records, serialised (optional; built when absent). */
+  terms?: SerializedTerms;
 }
 
 function newQueryId(): string {
@@ -224,6 +259,10 @@ function newQueryId(): string {
 }
 
 function facetValues(record: DocSearchRecord, attribute: string): string[] {
+  if (!attribute.includes('.')) {
+    const direct = (record as unknown as Record<string, unknown>)[attribute];
+    if (typeof direct === 'string') return [direct];
+  }
   let value: unknown = record;
   for (const part of attribute.split('.')) {
     if (value === null || typeof value !== 'object') return [];
@@ -311,15 +350,12 @@ function fieldsOf(attributes: Iterable<string>): Set<Field> {
 }
 
 export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData): SearchEngine {
-  const { records, index } = Array.isArray(data)
-    ? { records: data as readonly DocSearchRecord[], index: undefined }
+  const { records, terms } = Array.isArray(data)
+    ? { records: data as readonly DocSearchRecord[], terms: undefined }
     : (data as EngineData);
-  const ms = index ? MiniSearch.loadJS<IndexedDoc>(index, MINISEARCH_OPTIONS) : buildMiniSearch(records);
-  if (ms.documentCount !== records.length) {
-    throw new Error(`search index holds ${ms.documentCount} documents but ${records.length} records`);
-  }
+  const index = terms ? loadTerms(terms) : buildTermIndex(records);
 
-  /** Per record, per field: tokens (lazily, for proximity and phrases). */
+  /** Per record, per field: terms in order (lazily, for proximity and phrases). */
   const tokenCache: (Map<Field, string[]> | undefined)[] = new Array(records.length);
   function fieldTerms(id: number, field: Field): string[] {
     let perField = tokenCache[id];
@@ -334,18 +370,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return cached;
   }
 
-  const exactCache = new Map<string, SearchResult[]>();
-  function exactLookup(term: string): SearchResult[] {
-    let found = exactCache.get(term);
-    if (!found) {
-      found = ms.search(term, { prefix: false, fuzzy: false, tokenize: (s) => [s], processTerm: (t) => t });
-      if (exactCache.size > 500) exactCache.clear();
-      exactCache.set(term, found);
-    }
-    return found;
-  }
-
-  /** True when `a` is immediately followed by `b` in one field of the doc. */
+  /** True when a term of `a` is immediately followed by a term of `b` in one field. */
   function adjacent(id: number, a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
     for (const field of FIELDS) {
       const t = fieldTerms(id, field);
@@ -356,42 +381,84 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return false;
   }
 
+  /** Adds every document of `posting` to `out` as matching through `term`. */
+  function addPosting(
+    out: Map<number, SlotMatch>,
+    posting: Posting,
+    term: string,
+    tm: TermMatch,
+    typos: number,
+    exact: boolean,
+  ): void {
+    const { ids, masks } = posting;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      const mask = masks[i] as number;
+      const attr = lowestRank(mask);
+      const current = out.get(id);
+      if (!current) {
+        out.set(id, { typos, attr, fields: mask, exact, terms: [[term, tm]] });
+        continue;
+      }
+      // `out` is still private to this lookup: update in place
+      if (typos < current.typos || (typos === current.typos && attr < current.attr)) {
+        current.typos = typos;
+        current.attr = attr;
+      }
+      current.fields |= mask;
+      current.exact ||= exact;
+      if (!current.terms.some(([t]) => t === term)) current.terms.push([term, tm]);
+    }
+  }
+
+  // The same facet filters come with every keystroke: which records they
+  // accept is computed once per filter set.
+  const filterCache = new Map<string, Uint8Array>();
+  function acceptedRecords(groups: string[][]): Uint8Array {
+    const key = JSON.stringify(groups);
+    let mask = filterCache.get(key);
+    if (!mask) {
+      const accept = compileFilters(groups);
+      mask = new Uint8Array(records.length);
+      records.forEach((r, i) => {
+        if (accept(r)) (mask as Uint8Array)[i] = 1;
+      });
+      if (filterCache.size >= 16) filterCache.clear();
+      filterCache.set(key, mask);
+    }
+    return mask;
+  }
+
+  // Typing sends one query per keystroke: the words before the last one
+  // repeat, so their matches are cached (read-only once cached).
+  const slotCache = new Map<string, Map<number, SlotMatch>>();
+
   function matchSlot(slot: Slot): Map<number, SlotMatch> {
+    const key = `${slot.word}|${slot.prefix ? 1 : 0}|${slot.typos}|${slot.phrase === null ? 0 : 1}`;
+    const cached = slotCache.get(key);
+    if (cached) return cached;
     const out = new Map<number, SlotMatch>();
     const { word } = slot;
-    // Retrieve with one more edit than allowed for 1-typo words so that an
-    // adjacent transposition (2 Levenshtein edits, 1 Algolia typo) is found.
-    const retrieval = slot.typos === 1 ? 2 : slot.typos;
-    const results = ms.search(word, {
-      prefix: slot.prefix,
-      fuzzy: retrieval > 0 ? retrieval : false,
-      maxFuzzy: retrieval,
-      tokenize: (s) => [s],
-      processTerm: (t) => t,
-    });
-    for (const result of results) {
-      let typos = Infinity;
-      let attr = CONTENT_RANK;
-      let fields = 0;
-      let exact = false;
-      const termsMatched = new Map<string, TermMatch>();
-      for (const term of result.terms) {
-        const isPrefix = slot.prefix && term.startsWith(word);
-        const t = isPrefix ? 0 : typoDistance(word, term, slot.typos);
-        if (t > slot.typos) continue;
-        termsMatched.set(term, {
-          words: [word],
-          ...(isPrefix && term !== word ? { prefixLength: word.length } : {}),
-        });
-        const a = bestAttr(result, term);
-        fields |= fieldMask(result, term);
-        if (t < typos || (t === typos && a < attr)) {
-          typos = t;
-          attr = a;
-        }
-        if (term === word) exact = true;
+    const plain: TermMatch = { words: [word] };
+    if (slot.prefix) {
+      const prefixMatch: TermMatch = { words: [word], prefixLength: word.length };
+      for (const [term, posting] of index.atPrefix(word).entries()) {
+        addPosting(out, posting, term, term === word ? plain : prefixMatch, 0, term === word);
       }
-      if (termsMatched.size > 0) out.set(result.id as number, { typos, attr, fields, exact, terms: termsMatched });
+    }
+    if (slot.typos > 0) {
+      // One more edit than allowed for 1-typo words, so that an adjacent
+      // transposition (2 Levenshtein edits, 1 Algolia typo) is found.
+      const retrieval = slot.typos === 1 ? 2 : slot.typos;
+      for (const [term, [posting, distance]] of index.fuzzyGet(word, retrieval)) {
+        if (slot.prefix && term.startsWith(word)) continue; // found as a prefix, 0 typos
+        const typos = distance === 0 ? 0 : typoDistance(word, term, slot.typos);
+        if (typos > slot.typos) continue;
+        addPosting(out, posting, term, plain, typos, typos === 0);
+      }
+    } else if (!slot.prefix) {
+      const posting = index.get(word);
+      if (posting) addPosting(out, posting, word, plain, 0, true);
     }
 
     // Splitting: 'auditlog' also matches the adjacent words 'audit log'.
@@ -399,29 +466,40 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       for (let i = MIN_SPLIT_PART; i <= word.length - MIN_SPLIT_PART; i++) {
         const left = word.slice(0, i);
         const right = word.slice(i);
-        const leftDocs = exactLookup(left);
-        if (leftDocs.length === 0) continue;
-        const rightDocs = exactLookup(right);
-        if (rightDocs.length === 0) continue;
-        const rightById = new Map(rightDocs.map((r) => [r.id as number, r]));
+        const lp = index.get(left);
+        const rp = index.get(right);
+        if (!lp || !rp) continue;
         const l = new Set([left]);
         const r = new Set([right]);
-        for (const ld of leftDocs) {
-          const rd = rightById.get(ld.id as number);
-          if (!rd || !adjacent(ld.id as number, l, r)) continue;
-          mergeMatch(out, ld.id as number, {
-            typos: 0,
-            attr: Math.max(bestAttr(ld, left), bestAttr(rd, right)),
-            fields: fieldMask(ld, left) & fieldMask(rd, right),
-            exact: false,
-            terms: new Map([
-              [left, { words: [word] }],
-              [right, { words: [word] }],
-            ]),
-          });
+        // both postings are sorted by id: merge-join
+        for (let x = 0, y = 0; x < lp.ids.length && y < rp.ids.length; ) {
+          const lid = lp.ids[x] as number;
+          const rid = rp.ids[y] as number;
+          if (lid < rid) x++;
+          else if (rid < lid) y++;
+          else {
+            if (adjacent(lid, l, r)) {
+              const lm = lp.masks[x] as number;
+              const rm = rp.masks[y] as number;
+              mergeMatch(out, lid, {
+                typos: 0,
+                attr: Math.max(lowestRank(lm), lowestRank(rm)),
+                fields: lm & rm,
+                exact: false,
+                terms: [
+                  [left, plain],
+                  [right, plain],
+                ],
+              });
+            }
+            x++;
+            y++;
+          }
         }
       }
     }
+    if (slotCache.size >= SLOT_CACHE_SIZE) slotCache.delete(slotCache.keys().next().value as string);
+    slotCache.set(key, out);
     return out;
   }
 
@@ -429,25 +507,15 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   function matchConcat(a: Slot, b: Slot): Map<number, SlotMatch> {
     const out = new Map<number, SlotMatch>();
     const joined = a.word + b.word;
-    const results = b.prefix
-      ? ms.search(joined, { prefix: true, fuzzy: false, tokenize: (s) => [s], processTerm: (t) => t })
-      : exactLookup(joined);
-    for (const result of results) {
-      const termsMatched = new Map<string, TermMatch>();
-      let attr = CONTENT_RANK;
-      let fields = 0;
-      for (const term of result.terms) {
-        if (term !== joined && !(b.prefix && term.startsWith(joined))) continue;
-        fields |= fieldMask(result, term);
-        termsMatched.set(term, {
-          words: [a.word, b.word],
-          ...(term !== joined ? { prefixLength: joined.length } : {}),
-        });
-        attr = Math.min(attr, bestAttr(result, term));
+    const tm: TermMatch = { words: [a.word, b.word] };
+    if (b.prefix) {
+      const prefixTm: TermMatch = { words: [a.word, b.word], prefixLength: joined.length };
+      for (const [term, posting] of index.atPrefix(joined).entries()) {
+        addPosting(out, posting, term, term === joined ? tm : prefixTm, 0, false);
       }
-      if (termsMatched.size > 0) {
-        out.set(result.id as number, { typos: 0, attr, fields, exact: false, terms: termsMatched });
-      }
+    } else {
+      const posting = index.get(joined);
+      if (posting) addPosting(out, posting, joined, tm, 0, false);
     }
     return out;
   }
@@ -462,6 +530,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         continue;
       }
       let best = MAX_PROXIMITY;
+      const aTerms = new Set(a.terms.map(([t]) => t));
+      const bTerms = new Set(b.terms.map(([t]) => t));
       for (const field of FIELDS) {
         const t = fieldTerms(id, field);
         if (t.length === 0) continue;
@@ -469,8 +539,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         let lastB = -1;
         for (let p = 0; p < t.length && best > 1; p++) {
           const term = t[p] as string;
-          const inA = a.terms.has(term);
-          const inB = b.terms.has(term);
+          const inA = aTerms.has(term);
+          const inB = bTerms.has(term);
           if (inA && inB) {
             best = Math.min(best, 1); // one document word satisfies both
           }
@@ -487,10 +557,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
 
   function compare(x: Candidate, y: Candidate): number {
     return (
-      y.words - x.words ||
-      x.typos - y.typos ||
-      x.attr - y.attr ||
-      x.attrSum - y.attrSum ||
+      x.key - y.key ||
       x.proximity - y.proximity ||
       y.exact - x.exact ||
       (y.record.weight.pageRank ?? 0) - (x.record.weight.pageRank ?? 0) ||
@@ -500,19 +567,31 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     );
   }
 
+  /**
+   * Ranked candidates. Only the first `needed` distinct hits must be in
+   * their exact order: proximity (costly) is computed for the leading
+   * groups of candidates that tie on the criteria before it, until those
+   * groups hold `needed` distinct urls; the rest keeps the coarser order.
+   */
   function rank(
     slots: Slot[],
     slotMatches: Map<number, SlotMatch>[],
     excludedIds: ReadonlySet<number>,
-    accept: (record: DocSearchRecord) => boolean,
+    accepted: Uint8Array,
     requireAll: boolean,
+    needed: number,
+    distinct: boolean,
   ): Candidate[] {
-    const ids = new Set<number>();
+    let ids: Iterable<number>;
     if (requireAll) {
       const [smallest, ...others] = [...slotMatches].sort((a, b) => a.size - b.size);
-      for (const id of smallest?.keys() ?? []) if (others.every((m) => m.has(id))) ids.add(id);
+      const both: number[] = [];
+      for (const id of smallest?.keys() ?? []) if (others.every((m) => m.has(id))) both.push(id);
+      ids = both;
     } else {
-      for (const m of slotMatches) for (const id of m.keys()) ids.add(id);
+      const any = new Set<number>();
+      for (const m of slotMatches) for (const id of m.keys()) any.add(id);
+      ids = any;
     }
     // Phrases: the words of each quoted phrase must be adjacent, in order.
     const phraseChecks: [number, number][] = [];
@@ -523,13 +602,14 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const out: Candidate[] = [];
     for (const id of ids) {
       const record = records[id];
-      if (!record || excludedIds.has(id) || !accept(record)) continue;
+      if (!record || !accepted[id] || excludedIds.has(id)) continue;
       const matches = slotMatches.map((m) => m.get(id));
       if (
+        phraseChecks.length > 0 &&
         phraseChecks.some(([i, j]) => {
           const a = matches[i];
           const b = matches[j];
-          return !a || !b || !adjacent(id, new Set(a.terms.keys()), new Set(b.terms.keys()));
+          return !a || !b || !adjacent(id, new Set(a.terms.map(([t]) => t)), new Set(b.terms.map(([t]) => t)));
         })
       ) {
         continue;
@@ -546,10 +626,26 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         if (m.exact) exact++;
       }
       const attr = coveringAttribute(matches);
-      out.push({ id, record, matches, words, typos, attr, attrSum, proximity: 0, exact });
+      out.push({ id, record, matches, words, typos, attr, attrSum, proximity: 0, exact, key: rankKey(words, typos, attr, attrSum) });
     }
-    if (slots.length > 1) for (const c of out) c.proximity = proximityOf(c.id, c.matches);
-    return out.sort(compare);
+    out.sort(compare); // proximity is 0 everywhere at this point
+    if (slots.length < 2) return out;
+    const urls = new Set<string>();
+    let end = 0;
+    while (end < out.length && (distinct ? urls.size : end) < needed) {
+      const key = (out[end] as Candidate).key;
+      let groupEnd = end;
+      while (groupEnd < out.length && (out[groupEnd] as Candidate).key === key) {
+        const c = out[groupEnd] as Candidate;
+        c.proximity = proximityOf(c.id, c.matches);
+        urls.add(c.record.url);
+        groupEnd++;
+      }
+      end = groupEnd;
+    }
+    const head = out.slice(0, end).sort(compare);
+    for (let i = 0; i < head.length; i++) out[i] = head[i] as Candidate;
+    return out;
   }
 
   function hitFor(c: Candidate, p: NormalizedParams, queryWords: readonly string[]): SearchHit {
@@ -575,10 +671,16 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const highlightFields =
       p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
     const hl: HighlightResult = {};
+    const tokensOf = new Map<Field, Token[]>();
+    const tokenized = (field: Field, text: string): Token[] => {
+      let t = tokensOf.get(field);
+      if (!t) tokensOf.set(field, (t = tokenizeWithOffsets(text)));
+      return t;
+    };
     for (const field of FIELDS) {
       const text = fieldValue(c.record, field);
       if (text === null || !highlightFields.has(field)) continue;
-      const value = highlight(text, matcher as TermMatcher, queryWords, tags);
+      const value = highlight(text, matcher as TermMatcher, queryWords, tags, tokenized(field, text));
       if (field === 'content') hl.content = value;
       else (hl.hierarchy ??= {})[field] = value;
     }
@@ -601,7 +703,9 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         for (const field of fieldsOf([attribute])) {
           const text = fieldValue(c.record, field);
           if (text === null) continue;
-          const value = snippet(text, matcher as TermMatcher, queryWords, words, p.snippetEllipsisText, tags);
+          const value = snippet(
+            text, matcher as TermMatcher, queryWords, words, p.snippetEllipsisText, tags, tokenized(field, text),
+          );
           if (field === 'content') sn.content = value;
           else (sn.hierarchy ??= {})[field] = value;
         }
@@ -614,36 +718,42 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   function search(raw: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse {
     const started = typeof performance !== 'undefined' ? performance.now() : Date.now();
     const p = normalizeParams(raw);
-    const accept = compileFilters(p.facetFilters);
+    const accepted = acceptedRecords(p.facetFilters);
+    const needed = (p.page + 1) * p.hitsPerPage;
     const { slots, excluded } = parseQuery(p.query, p.advancedSyntax);
 
     const excludedIds = new Set<number>();
-    for (const term of excluded) for (const r of exactLookup(term)) excludedIds.add(r.id as number);
+    for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
 
     let ranked: Candidate[];
     if (slots.length === 0) {
       ranked = records
         .map((record, id) => ({
-          id, record, matches: [], words: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0,
+          id, record, matches: [], words: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0, key: 0,
         }))
-        .filter((c) => !excludedIds.has(c.id) && accept(c.record))
+        .filter((c) => accepted[c.id] === 1 && !excludedIds.has(c.id))
         .sort(compare);
     } else {
       const slotMatches = slots.map(matchSlot);
       slots.forEach((a, i) => {
         const b = slots[i + 1];
         if (!b || a.phrase !== null || b.phrase !== null) return;
-        for (const [id, m] of matchConcat(a, b)) {
-          const ma = slotMatches[i] as Map<number, SlotMatch>;
-          const mb = slotMatches[i + 1] as Map<number, SlotMatch>;
-          mergeMatch(ma, id, { ...m, terms: new Map(m.terms) });
-          mergeMatch(mb, id, { ...m, terms: new Map(m.terms) });
+        const joined = matchConcat(a, b);
+        if (joined.size === 0) return;
+        // cached maps are shared: merge into copies
+        const ma = new Map(slotMatches[i]);
+        const mb = new Map(slotMatches[i + 1]);
+        for (const [id, m] of joined) {
+          mergeMatch(ma, id, m);
+          mergeMatch(mb, id, m);
         }
+        slotMatches[i] = ma;
+        slotMatches[i + 1] = mb;
       });
-      ranked = rank(slots, slotMatches, excludedIds, accept, true);
+      ranked = rank(slots, slotMatches, excludedIds, accepted, true, needed, p.distinct > 0);
       // removeWordsIfNoResults: any word will do when all words find nothing.
       if (ranked.length === 0 && slots.length > 1) {
-        ranked = rank(slots, slotMatches, excludedIds, accept, false);
+        ranked = rank(slots, slotMatches, excludedIds, accepted, false, needed, p.distinct > 0);
       }
     }
 

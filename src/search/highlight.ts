@@ -70,8 +70,8 @@ export function highlight(
   matcher: TermMatcher,
   queryWords: readonly string[],
   tags: Tags,
+  tokens: readonly Token[] = tokenizeWithOffsets(text),
 ): HighlightResultOption {
-  const tokens = tokenizeWithOffsets(text);
   const matched = new Set<string>();
   const { html, highlightedTokens } = render(text, tokens, 0, text.length, matcher, tags, matched);
   const result: HighlightResultOption = {
@@ -96,8 +96,8 @@ export function snippet(
   words: number,
   ellipsis: string,
   tags: Tags,
+  tokens: readonly Token[] = tokenizeWithOffsets(text),
 ): SnippetResultOption {
-  const tokens = tokenizeWithOffsets(text);
   const matched = new Set<string>();
   if (tokens.length <= words) {
     const { html } = render(text, tokens, 0, text.length, matcher, tags, matched);

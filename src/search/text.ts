@@ -54,6 +54,7 @@ const ESCAPES: Record<string, string> = {
 
 /** Escapes text for use as HTML element content or attribute value. */
 export function escapeHtml(text: string): string {
+  if (!/[&<>"']/.test(text)) return text;
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 

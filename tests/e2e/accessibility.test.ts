@@ -72,15 +72,22 @@ describe('keyboard only', () => {
     await page.waitForLoadState('networkidle');
     const reached = new Set<string>();
     const withoutVisibleFocus: string[] = [];
-    for (let step = 0; step < 120; step += 1) {
+    for (let step = 0; step < 160; step += 1) {
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) return null;
         const style = getComputedStyle(element);
-        const region = element.closest('.navbar, .theme-doc-sidebar-menu, .table-of-contents, main, footer');
+        const regions: [string, string][] = [
+          ['navbar', 'nav.navbar'],
+          ['sidebar', '.theme-doc-sidebar-menu'],
+          ['toc', '.table-of-contents'],
+          ['main', 'main'],
+          ['footer', 'footer'],
+        ];
+        const region = regions.find(([, selector]) => element.closest(selector))?.[0] ?? 'other';
         return {
-          name: `${region?.className.split(' ')[0] ?? 'other'}|${element.getAttribute('href') ?? element.className}`,
+          name: `${region}|${element.getAttribute('href') ?? element.className}`,
           visibleFocus: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
         };
       });
@@ -93,8 +100,8 @@ describe('keyboard only', () => {
       expect(names.some((name) => name.startsWith('navbar') && name.includes(expected)), expected).toBe(true);
     }
     expect(names.some((name) => name.startsWith('navbar') && /toggle|colorMode|clean-btn/i.test(name))).toBe(true);
-    expect(names.filter((name) => name.startsWith('menu')).length).toBeGreaterThan(10);
-    expect(names.some((name) => name.startsWith('table-of-contents'))).toBe(true);
+    expect(names.filter((name) => name.startsWith('sidebar')).length).toBeGreaterThan(30);
+    expect(names.some((name) => name.startsWith('toc'))).toBe(true);
     expect(withoutVisibleFocus).toEqual([]);
     await page.close();
   });

@@ -348,9 +348,9 @@ describe('parameters', () => {
 });
 
 describe('index data', () => {
-  it('round-trips records through the index file, with or without a serialised MiniSearch', () => {
-    for (const withMiniSearch of [false, true]) {
-      const json = serializeIndex(corpus(), { withMiniSearch });
+  it('round-trips records through the index file, with or without a serialised term index', () => {
+    for (const withTermIndex of [false, true]) {
+      const json = serializeIndex(corpus(), { withTermIndex });
       const loaded = loadIndex(JSON.parse(json));
       expect(loaded.records).toEqual(corpus());
       expect(loaded.search({ query: 'outwy' }).hits.map((h) => h.objectID)).toEqual(

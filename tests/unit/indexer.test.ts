@@ -91,7 +91,11 @@ describe('extractRecords', () => {
       ['lvl1', 'FSC docs', 'Federated Service Connectivity', null, null],
       ['lvl3', 'FSC docs', 'Federated Service Connectivity', 'Try it with Helm', null],
       ['content', 'FSC docs', 'Federated Service Connectivity', 'Try it with Helm', 'Install every component on Kubernetes.'],
+      ['lvl3', 'FSC docs', 'Federated Service Connectivity', 'Run it in production', null],
+      ['content', 'FSC docs', 'Federated Service Connectivity', 'Run it in production', 'Plan a production set-up.'],
     ]);
+    // card link labels are not content (and would land under the previous heading)
+    expect(JSON.stringify(home)).not.toContain('Start the Helm tutorial');
     expect(home[0]?.docusaurus_tag).toBe('default');
   });
 

@@ -25,7 +25,7 @@ function runCli(env: Record<string, string>, args: string[]): Promise<RunResult>
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: ROOT,
       env: { ...base, ...env },
-      timeout: 30_000,
+      timeout: 15_000, // below the test timeout: a hung CLI is killed, the test then fails
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

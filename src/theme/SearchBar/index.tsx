@@ -6,7 +6,6 @@ import React, {
   type ReactNode,
 } from 'react';
 import {createPortal} from 'react-dom';
-import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
@@ -24,6 +23,7 @@ import {
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
+import {SearchButton} from './SearchButton';
 import type {
   InternalDocSearchHit,
   DocSearchModal as DocSearchModalType,
@@ -167,6 +167,12 @@ function useResultsFooterComponent({
   );
 }
 
+/**
+ * A hit is an option of the results listbox, chosen with the arrow keys and Enter from the input
+ * (DocSearch's navigator opens it). A real link inside the option would be a second, nested
+ * interactive control (WCAG 4.1.2), so the anchor has no href and a click navigates here, with
+ * Ctrl/Cmd for a new tab and Shift for a new window like a link.
+ */
 function Hit({
   hit,
   children,
@@ -174,7 +180,21 @@ function Hit({
   hit: InternalDocSearchHit | StoredDocSearchHit;
   children: ReactNode;
 }) {
-  return <Link to={hit.url}>{children}</Link>;
+  const history = useHistory();
+  const open = (event: React.MouseEvent) => {
+    if (event.ctrlKey || event.metaKey || event.button === 1) {
+      window.open(hit.url, '_blank', 'noopener');
+    } else if (event.shiftKey) {
+      window.open(hit.url, '_blank', 'noopener,popup');
+    } else {
+      history.push(hit.url);
+    }
+  };
+  return (
+    <a onClick={open} onAuxClick={open} data-href={hit.url}>
+      {children}
+    </a>
+  );
 }
 
 type ResultsFooterProps = {
@@ -304,13 +324,13 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
         </Head>
       )}
 
-      <DocSearchButton
+      <SearchButton
         onTouchStart={importModal}
         onFocus={importModal}
         onMouseOver={importModal}
         onClick={openModal}
         ref={searchButtonRef}
-        translations={props.translations?.button ?? translations.button}
+        label={translations.button?.buttonText ?? 'Search'}
       />
 
       {isOpen &&
