@@ -6,9 +6,10 @@ const docSearchEsm = require.resolve('@docsearch/react/dist/esm/index.js');
 /**
  * Bundler fixes for DocSearch 3.9.0, the version the specification names:
  *
- * - theme-search-algolia aliases three `@docsearch/react/*` entry points to the package's UMD build,
- *   while the modal and button come from the ESM build: DocSearch would ship twice. Point all of
- *   them at the ESM build.
+ * - theme-search-algolia imports `@docsearch/react/version`, an entry point DocSearch 3 lacks, and
+ *   aliases it to DocSearch's single bundle, which would put all of DocSearch into the first load
+ *   of every page. Point it at a module that holds only the version string; DocSearch itself then
+ *   loads with the search modal, on first use.
  * - The autocomplete core bundled into DocSearch resets the status to "idle" in a `finally` right
  *   after a failed search set it to "error", so "Unable to fetch results" never shows; and the
  *   input's aria-controls names result lists by ids they do not have. patchDocSearchLoader.cjs
@@ -22,9 +23,7 @@ export default function docSearchV3Plugin(): Plugin {
       return {
         resolve: {
           alias: {
-            '@docsearch/react/version': docSearchEsm,
-            '@docsearch/react/useDocSearchKeyboardEvents': docSearchEsm,
-            '@docsearch/react/useTheme': docSearchEsm,
+            '@docsearch/react/version': path.join(__dirname, 'docSearchVersion.ts'),
           },
         },
         module: {

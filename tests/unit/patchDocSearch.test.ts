@@ -18,3 +18,10 @@ describe('patchDocSearch', () => {
     expect(() => patchDocSearch('export const nothing = 1;')).toThrow(/expected 1 occurrence\(s\) of the code to patch \(keep the "error" status/);
   });
 });
+
+describe('docSearchVersion', () => {
+  it('matches the installed DocSearch', async () => {
+    const {version} = await import('../../plugins/docsearch-v3/docSearchVersion');
+    expect(version).toBe((require('@docsearch/react/package.json') as {version: string}).version);
+  });
+});

@@ -6,7 +6,6 @@ import React, {
   type ReactNode,
 } from 'react';
 import {createPortal} from 'react-dom';
-import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
@@ -24,6 +23,7 @@ import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import {SearchButton} from './SearchButton';
+import {useSearchShortcuts} from './useSearchShortcuts';
 import type {
   InternalDocSearchHit,
   DocSearchModal as DocSearchModalType,
@@ -32,7 +32,6 @@ import type {
   DocSearchTransformClient,
   DocSearchHit,
   DocSearchTranslations,
-  UseDocSearchKeyboardEventsProps,
 } from '@docsearch/react';
 
 import type {AutocompleteState} from '@algolia/autocomplete-core';
@@ -253,7 +252,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
     undefined,
   );
 
-  const {isAskAiActive, currentPlaceholder, onAskAiToggle, extraAskAiProps} =
+  const {currentPlaceholder, onAskAiToggle, extraAskAiProps} =
     useAlgoliaAskAi(props);
 
   const prepareSearchContainer = useCallback(() => {
@@ -295,19 +294,13 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   const resultsFooterComponent = useResultsFooterComponent({closeModal});
   const importModal = useCallback(() => importDocSearchModalIfNeeded(searchConfig), [searchConfig]);
 
-  useDocSearchKeyboardEvents({
+  useSearchShortcuts({
     isOpen,
     onOpen: openModal,
     onClose: closeModal,
     onInput: handleInput,
     searchButtonRef,
-    isAskAiActive: isAskAiActive ?? false,
-    onAskAiToggle: onAskAiToggle ?? (() => {}),
-  } satisfies UseDocSearchKeyboardEventsProps & {
-    // TODO Docusaurus v4: cleanup after we drop support for DocSearch v3
-    isAskAiActive: boolean;
-    onAskAiToggle: (askAiToggle: boolean) => void;
-  } as UseDocSearchKeyboardEventsProps);
+  });
 
   return (
     <>
