@@ -3,10 +3,11 @@
  * records, writes `search-index.<hash8>.json` and tags every page with
  * `<meta name="fsc:search-index" content="<baseUrl>search-index.<hash8>.json">`.
  *
- * Register in docusaurus.config.ts: `plugins: ['./plugins/search-index']`
- * (options: `{searchPagePath: 'search'}`).
+ * Registered in docusaurus.config.ts as `['./plugins/search-index/index.ts', {}]`. In hosted mode it
+ * writes nothing: the browser asks Algolia. Option: `searchPagePath` (default 'search').
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { SearchConfig } from '../../config/search';
 import { buildSearchIndex } from './buildIndex';
 
 export interface SearchIndexPluginOptions {
@@ -21,6 +22,10 @@ export default function pluginSearchIndex(
   return {
     name: 'fsc-search-index',
     async postBuild({ outDir, routesPaths, siteConfig, routesBuildMetadata }) {
+      // With hosted Algolia configured the browser never reads the embedded index: do not ship it.
+      if ((siteConfig.customFields?.search as SearchConfig | undefined)?.mode === 'hosted') {
+        return;
+      }
       const noIndexRoutes = new Set(
         Object.entries(routesBuildMetadata ?? {})
           .filter(([, meta]) => meta.noIndex)

@@ -22,6 +22,7 @@ import {
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
+import {escapeHitText} from './escapeHitText';
 import {SearchButton} from './SearchButton';
 import {useSearchShortcuts} from './useSearchShortcuts';
 import type {
@@ -145,7 +146,7 @@ function useTransformItems(props: Pick<DocSearchProps, 'transformItems'>) {
             props.transformItems(items)
           : // Default transformItems
             items.map((item) => ({
-              ...item,
+              ...escapeHitText(item),
               url: processSearchResultUrl(item.url),
             }));
     },
