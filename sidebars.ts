@@ -1,22 +1,16 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-/**
- * One sidebar, `docs`, in the reading order of the specification. Categories cannot collapse, so
- * each category label links to its first page: a label without a link would be an anchor without
- * an address, which neither crawlers nor keyboard users can follow.
- */
+/** One sidebar, `docs`, in the reading order of the specification. */
 const sidebars: SidebarsConfig = {
   docs: [
     {
       type: 'category',
       label: 'Introduction',
-      link: {type: 'doc', id: 'introduction/index'},
       items: ['introduction/index', 'introduction/components', 'introduction/functional-description'],
     },
     {
       type: 'category',
       label: 'Try FSC with Docker',
-      link: {type: 'doc', id: 'try-fsc/docker/introduction'},
       items: ['try-fsc/docker/introduction',
         'try-fsc/docker/setup-your-environment',
         'try-fsc/docker/getting-up-and-running',
@@ -27,7 +21,6 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Try FSC with Helm',
-      link: {type: 'doc', id: 'try-fsc/helm/introduction'},
       items: ['try-fsc/helm/introduction',
         'try-fsc/helm/0-preparation',
         'try-fsc/helm/1-create-namespace',
@@ -47,7 +40,6 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'FSC in production',
-      link: {type: 'doc', id: 'fsc-in-production/deployment-strategies'},
       items: ['fsc-in-production/deployment-strategies',
         'fsc-in-production/environments',
         'fsc-in-production/hosting-a-directory',
@@ -62,7 +54,6 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Support',
-      link: {type: 'doc', id: 'support/contact'},
       items: ['support/contact', 'support/release-strategy'],
     },
   ],

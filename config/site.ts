@@ -42,7 +42,7 @@ export function resolveAnnouncementBar(env: Env): AnnouncementBar | undefined {
       'ANNOUNCEMENT_ID is required when ANNOUNCEMENT_CONTENT is set: a new id shows the bar again to visitors who dismissed the previous one.',
     );
   }
-  const closeable = env.ANNOUNCEMENT_CLOSEABLE?.trim() ?? 'true';
+  const closeable = env.ANNOUNCEMENT_CLOSEABLE?.trim() || 'true';
   if (closeable !== 'true' && closeable !== 'false') {
     throw new Error(`ANNOUNCEMENT_CLOSEABLE must be "true" or "false", not "${closeable}"`);
   }

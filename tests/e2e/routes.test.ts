@@ -53,10 +53,9 @@ describe('sidebar', () => {
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     const categories = await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible').allInnerTexts();
     expect(categories).toEqual(['Introduction', 'Try FSC with Docker', 'Try FSC with Helm', 'FSC in production', 'Support']);
-    const categoryLinks = await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible a').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')),
-    );
-    expect(categoryLinks).toEqual(['/introduction/', '/try-fsc/docker/introduction', '/try-fsc/helm/introduction', '/fsc-in-production/deployment-strategies', '/support/contact']);
+    // Category labels are text, not anchors without an address.
+    expect(await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible a').count()).toBe(0);
+    expect(await sidebar.locator('a:not([href])').count()).toBe(0);
     const hrefs = await sidebar.locator('.theme-doc-sidebar-item-link a.menu__link').evaluateAll((links) =>
       links.map((link) => link.getAttribute('href')),
     );

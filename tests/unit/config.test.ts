@@ -67,6 +67,10 @@ describe('resolveAnnouncementBar', () => {
     ).toEqual({id: 'v2', content: 'New release', backgroundColor: '#000000', textColor: '#ffffff', isCloseable: false});
   });
 
+  it('treats an empty closeable setting (an unset container build argument) as the default', () => {
+    expect(resolveAnnouncementBar({ANNOUNCEMENT_ID: 'v2', ANNOUNCEMENT_CONTENT: 'x', ANNOUNCEMENT_CLOSEABLE: ''})?.isCloseable).toBe(true);
+  });
+
   it('names what is wrong', () => {
     expect(() => resolveAnnouncementBar({ANNOUNCEMENT_CONTENT: 'x'})).toThrow(/ANNOUNCEMENT_ID is required/);
     expect(() => resolveAnnouncementBar({ANNOUNCEMENT_CONTENT: 'x', ANNOUNCEMENT_ID: 'a', ANNOUNCEMENT_CLOSEABLE: 'yes'})).toThrow(
