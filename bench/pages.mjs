@@ -28,20 +28,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
+import {CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM} from '../tests/e2e/support/chromium.mjs';
 import {REPO_ROOT, servingBuildDir, startNginx} from '../tests/e2e/support/nginx.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags this machine needs (the same as tests/e2e/support/browser.ts). */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PAGES = ['/', '/introduction/', '/try-fsc/helm/8-inway', '/search'];
 const CREATE_DOCUSAURUS = 'create-docusaurus@3.9.2';
 /**

@@ -1,25 +1,13 @@
 import {AxeBuilder} from '@axe-core/playwright';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser, BrowserContext} from 'playwright-core';
-import {launchBrowser} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, DOC_ROUTES, requireBuild} from './support/site';
+import type {BrowserContext} from 'playwright-core';
+import {serveBuildForTests} from './support/servedSite';
+import {BUILD_DIR, DOC_ROUTES} from './support/site';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PAGES = ['/', ...DOC_ROUTES.map((route) => route.path), '/search?q=manager', '/this-page-does-not-exist'];
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStaticServer(requireBuild(BUILD_DIR));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveBuildForTests(BUILD_DIR);
 
 function describeViolations(violations: {id: string; help: string; nodes: {target: unknown[]}[]}[]): string[] {
   return violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
@@ -31,7 +19,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     beforeAll(async () => {
       // The site respects the system preference, so the emulated scheme selects the colour mode.
-      context = await browser.newContext({colorScheme});
+      context = await site.browser.newContext({colorScheme});
     });
 
     afterAll(async () => {
@@ -40,7 +28,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     it.each(PAGES)('%s has no violations', async (path) => {
       const page = await context.newPage();
-      await page.goto(server.origin + path);
+      await page.goto(site.origin + path);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
       if (path.startsWith('/search')) {
@@ -53,7 +41,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     it('the open search modal with results has no violations', async () => {
       const page = await context.newPage();
-      await page.goto(server.origin + '/introduction/');
+      await page.goto(site.origin + '/introduction/');
       await page.waitForLoadState('networkidle');
       await page.locator('button.DocSearch-Button').click();
       await page.locator('input.DocSearch-Input').fill('outway');
@@ -67,8 +55,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 describe('keyboard only', () => {
   it('reaches the navbar items, search, colour toggle, sidebar and table of contents, with visible focus', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.origin + '/fsc-in-production/network-overview');
+    const page = await site.browser.newPage();
+    await page.goto(site.origin + '/fsc-in-production/network-overview');
     await page.waitForLoadState('networkidle');
     const reached = new Set<string>();
     const withoutVisibleFocus: string[] = [];

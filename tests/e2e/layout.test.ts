@@ -1,26 +1,14 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser} from 'playwright-core';
-import {launchBrowser, openPage} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, requireBuild} from './support/site';
+import {describe, expect, it} from 'vitest';
+import {openPage} from './support/browser';
+import {serveBuildForTests} from './support/servedSite';
+import {BUILD_DIR} from './support/site';
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStaticServer(requireBuild(BUILD_DIR));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveBuildForTests(BUILD_DIR);
 
 describe('home page', () => {
   it('leads first to the introduction, then to the tutorials, production guides and support', async () => {
-    const {page, problems} = await openPage(browser, server.origin);
-    await page.goto(server.origin + '/');
+    const {page, problems} = await openPage(site.browser, site.origin);
+    await page.goto(site.origin + '/');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Federated Service Connectivity');
     const mainLinks = await page.locator('main a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(mainLinks[0]).toBe('/introduction/');
@@ -36,8 +24,8 @@ describe('home page', () => {
 
 describe('navbar', () => {
   it('has Docs, Directory, FSC and Contact, the search button and the colour-mode toggle', async () => {
-    const {page} = await openPage(browser, server.origin);
-    await page.goto(server.origin + '/introduction/components');
+    const {page} = await openPage(site.browser, site.origin);
+    await page.goto(site.origin + '/introduction/components');
     const navbar = page.locator('nav.navbar');
     const items = navbar.locator('.navbar__items:not(.navbar__items--right) > a.navbar__item');
     expect(await items.allInnerTexts()).toEqual(['Docs', 'Directory', 'FSC', 'Contact']);
@@ -59,8 +47,8 @@ describe('navbar', () => {
   });
 
   it('Docs leads to the Docker introduction and Contact to the contact page', async () => {
-    const {page} = await openPage(browser, server.origin);
-    await page.goto(server.origin + '/');
+    const {page} = await openPage(site.browser, site.origin);
+    await page.goto(site.origin + '/');
     await page.locator('nav.navbar a.navbar__item', {hasText: 'Docs'}).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/try-fsc/docker/introduction');
     await page.locator('nav.navbar a.navbar__item', {hasText: 'Contact'}).click();
@@ -71,8 +59,8 @@ describe('navbar', () => {
 
 describe('footer', () => {
   it('has three link columns, a logo for each colour mode and the 2025 copyright line', async () => {
-    const {page} = await openPage(browser, server.origin);
-    await page.goto(server.origin + '/');
+    const {page} = await openPage(site.browser, site.origin);
+    await page.goto(site.origin + '/');
     const footer = page.locator('footer.footer');
     expect(await footer.locator('.footer__title').allInnerTexts()).toEqual(['Docs', 'Standard', 'More']);
     const hrefs = await footer.locator('a.footer__link-item').evaluateAll((links) => links.map((link) => link.getAttribute('href')));

@@ -1,25 +1,13 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser} from 'playwright-core';
-import {launchBrowser, openPage} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, DOC_ROUTES, SPEC_DOC_PATHS, requireBuild} from './support/site';
+import {describe, expect, it} from 'vitest';
+import {openPage} from './support/browser';
+import {serveBuildForTests} from './support/servedSite';
+import {BUILD_DIR, DOC_ROUTES, SPEC_DOC_PATHS} from './support/site';
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStaticServer(requireBuild(BUILD_DIR));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveBuildForTests(BUILD_DIR);
 
 describe('page structure', () => {
   it.each(DOC_ROUTES.map((route) => route.path))('%s has one h1, a description and at least one h2', async (path) => {
-    const html = await (await fetch(server.origin + path)).text();
+    const html = await (await fetch(site.origin + path)).text();
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     const description = /<meta[^>]+name="?description"?[^>]+content="([^"]+)"/.exec(html)?.[1];
     expect(description?.length ?? 0).toBeGreaterThan(40);
@@ -34,8 +22,8 @@ describe('Mermaid diagrams', () => {
     it(`render to SVG with a text alternative in ${colorScheme} mode`, async () => {
       let diagrams = 0;
       for (const path of DOC_ROUTES.map((route) => route.path)) {
-        const {page, problems} = await openPage(browser, server.origin, {colorScheme});
-        await page.goto(server.origin + path);
+        const {page, problems} = await openPage(site.browser, site.origin, {colorScheme});
+        await page.goto(site.origin + path);
         await page.waitForLoadState('networkidle');
         const containers = page.locator('.docusaurus-mermaid-container');
         const count = await containers.count();
@@ -62,7 +50,7 @@ describe('tutorial steps', () => {
   for (const {category, paths} of SPEC_DOC_PATHS.filter((section) => section.category.startsWith('Try FSC'))) {
     it(`${category}: previous and next links follow the step order`, async () => {
       for (const [index, path] of paths.entries()) {
-        const html = await (await fetch(server.origin + path)).text();
+        const html = await (await fetch(site.origin + path)).text();
         const previous = /pagination-nav__link--prev"? href="?([^"\s>]+)/.exec(html)?.[1];
         const next = /pagination-nav__link--next"? href="?([^"\s>]+)/.exec(html)?.[1];
         if (index > 0) expect(previous, `${path} previous`).toBe(paths[index - 1]);
@@ -72,8 +60,8 @@ describe('tutorial steps', () => {
   }
 
   it('code blocks have a copy button that copies the code', async () => {
-    const {page} = await openPage(browser, server.origin, {permissions: ['clipboard-read', 'clipboard-write']});
-    await page.goto(server.origin + '/try-fsc/helm/1-create-namespace');
+    const {page} = await openPage(site.browser, site.origin, {permissions: ['clipboard-read', 'clipboard-write']});
+    await page.goto(site.origin + '/try-fsc/helm/1-create-namespace');
     await page.waitForLoadState('networkidle');
     const blocks = page.locator('.theme-code-block');
     expect(await blocks.count()).toBeGreaterThan(0);

@@ -1,21 +1,9 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser} from 'playwright-core';
-import {launchBrowser, openPage} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, DOC_ROUTES, requireBuild} from './support/site';
+import {describe, expect, it} from 'vitest';
+import {openPage} from './support/browser';
+import {serveBuildForTests} from './support/servedSite';
+import {BUILD_DIR, DOC_ROUTES} from './support/site';
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStaticServer(requireBuild(BUILD_DIR));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveBuildForTests(BUILD_DIR);
 
 describe('every route of the specification', () => {
   it('has 33 documentation routes', () => {
@@ -24,8 +12,8 @@ describe('every route of the specification', () => {
 
   for (const route of DOC_ROUTES) {
     it(`${route.path} shows "${route.title}" with breadcrumbs, sidebar and no error`, async () => {
-      const {page, problems} = await openPage(browser, server.origin);
-      const response = await page.goto(server.origin + route.path);
+      const {page, problems} = await openPage(site.browser, site.origin);
+      const response = await page.goto(site.origin + route.path);
       expect(response?.status()).toBe(200);
       await expect.poll(() => page.locator('article h1').textContent()).toBe(route.title);
       await expect.poll(() => page.title()).toBe(`${route.title} | FSC documentation`);
@@ -48,8 +36,8 @@ describe('every route of the specification', () => {
 
 describe('sidebar', () => {
   it('lists every route in the specified order and grouping, and cannot be collapsed or hidden', async () => {
-    const {page} = await openPage(browser, server.origin);
-    await page.goto(`${server.origin}/introduction/`);
+    const {page} = await openPage(site.browser, site.origin);
+    await page.goto(`${site.origin}/introduction/`);
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     const categories = await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible').allInnerTexts();
     expect(categories).toEqual(['Introduction', 'Try FSC with Docker', 'Try FSC with Helm', 'FSC in production', 'Support']);
@@ -75,8 +63,8 @@ describe('addresses and not-found', () => {
     ['/try-fsc/helm/8-inway.html', '/try-fsc/helm/8-inway', '/try-fsc/helm/8-inway'],
     ['/try-fsc/helm/8-inway/index.html', '/try-fsc/helm/8-inway', '/try-fsc/helm/8-inway'],
   ])('%s normalises to %s', async (address, route, docRoute) => {
-    const {page, problems} = await openPage(browser, server.origin);
-    await page.goto(server.origin + address);
+    const {page, problems} = await openPage(site.browser, site.origin);
+    await page.goto(site.origin + address);
     // The clean address, with or without the trailing slash the directory form of a page has.
     await expect.poll(() => new URL(page.url()).pathname.replace(/\/$/, '')).toBe(route);
     await expect.poll(() => page.locator('article h1').textContent()).toBe(titleOf(docRoute));
@@ -87,8 +75,8 @@ describe('addresses and not-found', () => {
   it.each(['/does-not-exist', '/try-fsc/helm/12-extra', '/introduction/components/extra'])(
     '%s shows the not-found page with status 404',
     async (address) => {
-      const {page} = await openPage(browser, server.origin);
-      const response = await page.goto(server.origin + address);
+      const {page} = await openPage(site.browser, site.origin);
+      const response = await page.goto(site.origin + address);
       expect(response?.status()).toBe(404);
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Page Not Found');
       await expect.poll(() => page.locator('main').innerText()).toContain('We could not find what you were looking for.');

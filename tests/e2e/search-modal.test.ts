@@ -1,29 +1,18 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser, BrowserContextOptions, Page} from 'playwright-core';
-import {launchBrowser, openPage} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, requireBuild} from './support/site';
+import {describe, expect, it} from 'vitest';
+import type {BrowserContextOptions, Page} from 'playwright-core';
+import {openPage} from './support/browser';
+import {serveBuildForTests} from './support/servedSite';
+import {BUILD_DIR} from './support/site';
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStaticServer(requireBuild(BUILD_DIR));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveBuildForTests(BUILD_DIR);
 
 const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';
 const isIndexRequest = (url: string | URL) => /\/search-index\.[0-9a-f]+\.json$/.test(String(url));
 
 async function visit(path = '/introduction/components', options: BrowserContextOptions = {}) {
-  const opened = await openPage(browser, server.origin, options);
-  await opened.page.goto(server.origin + path);
+  const opened = await openPage(site.browser, site.origin, options);
+  await opened.page.goto(site.origin + path);
   await opened.page.waitForLoadState('networkidle');
   return opened;
 }
@@ -99,10 +88,10 @@ describe('opening and closing', () => {
 
 describe('lazy loading', () => {
   it('requests neither the modal nor the index on page load, and both on first hover', async () => {
-    const {page} = await openPage(browser, server.origin);
+    const {page} = await openPage(site.browser, site.origin);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(server.origin + '/introduction/');
+    await page.goto(site.origin + '/introduction/');
     await page.waitForLoadState('networkidle');
     expect(requests.filter(isIndexRequest)).toEqual([]);
     const scriptsBefore = requests.filter((url) => url.endsWith('.js')).length;
@@ -113,10 +102,10 @@ describe('lazy loading', () => {
   });
 
   it.each(['focus', 'click'] as const)('loads them on first %s too', async (how) => {
-    const {page} = await openPage(browser, server.origin);
+    const {page} = await openPage(site.browser, site.origin);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(server.origin + '/introduction/');
+    await page.goto(site.origin + '/introduction/');
     await page.waitForLoadState('networkidle');
     const button = page.locator('button.DocSearch-Button');
     if (how === 'focus') {
@@ -129,10 +118,10 @@ describe('lazy loading', () => {
   });
 
   it('loads them on first touch', async () => {
-    const {page} = await openPage(browser, server.origin, {hasTouch: true, isMobile: true, viewport: {width: 1100, height: 800}});
+    const {page} = await openPage(site.browser, site.origin, {hasTouch: true, isMobile: true, viewport: {width: 1100, height: 800}});
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(server.origin + '/introduction/');
+    await page.goto(site.origin + '/introduction/');
     await page.waitForLoadState('networkidle');
     await page.locator('button.DocSearch-Button').dispatchEvent('touchstart');
     await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
@@ -236,9 +225,9 @@ describe('results', () => {
 
 describe('failure and slowness', () => {
   it("shows 'Unable to fetch results' when the index cannot be fetched", async () => {
-    const {page} = await openPage(browser, server.origin);
+    const {page} = await openPage(site.browser, site.origin);
     await page.route(isIndexRequest, (route) => route.abort('connectionrefused'));
-    await page.goto(server.origin + '/introduction/');
+    await page.goto(site.origin + '/introduction/');
     await search(page, 'manager');
     const errorScreen = page.locator('.DocSearch-ErrorScreen');
     await expect.poll(() => errorScreen.isVisible()).toBe(true);
@@ -248,12 +237,12 @@ describe('failure and slowness', () => {
   });
 
   it('shows the stalled state first when the index takes longer than 300 ms', async () => {
-    const {page} = await openPage(browser, server.origin);
+    const {page} = await openPage(site.browser, site.origin);
     await page.route(isIndexRequest, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.goto(server.origin + '/introduction/');
+    await page.goto(site.origin + '/introduction/');
     await openModal(page);
     await input(page).fill('manager');
     await expect.poll(() => page.locator('.DocSearch-Container--Stalled').count(), {timeout: 1400}).toBe(1);
@@ -274,7 +263,7 @@ describe('keyboard', () => {
     await page.keyboard.press('ArrowUp');
     await expect.poll(selected).toBe(first);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.url()).toContain(new URL(first!, server.origin).pathname);
+    await expect.poll(() => page.url()).toContain(new URL(first!, site.origin).pathname);
     await expect.poll(() => modal(page).count()).toBe(0);
     await page.context().close();
   });
@@ -390,7 +379,7 @@ describe('recent and favorite searches', () => {
   });
 
   it('works with local storage that throws, and remembers nothing', async () => {
-    const {page, problems} = await openPage(browser, server.origin);
+    const {page, problems} = await openPage(site.browser, site.origin);
     await page.addInitScript(() => {
       const fail = () => {
         throw new DOMException('The operation is insecure.', 'SecurityError');
@@ -399,7 +388,7 @@ describe('recent and favorite searches', () => {
       Storage.prototype.setItem = fail;
       Storage.prototype.removeItem = fail;
     });
-    await page.goto(server.origin + '/');
+    await page.goto(site.origin + '/');
     await choose(page, 'auditlog');
     await expect.poll(() => page.url()).toContain('/try-fsc/helm/5-auditlog');
     await openModal(page);

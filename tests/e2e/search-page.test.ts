@@ -1,28 +1,17 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser, Page} from 'playwright-core';
-import {launchBrowser, openPage} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, requireBuild} from './support/site';
+import {describe, expect, it} from 'vitest';
+import type {Page} from 'playwright-core';
+import {openPage} from './support/browser';
+import {serveBuildForTests} from './support/servedSite';
+import {BUILD_DIR} from './support/site';
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startStaticServer(requireBuild(BUILD_DIR));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveBuildForTests(BUILD_DIR);
 
 const results = (page: Page) => page.locator('main article');
 
 describe('/search page', () => {
   it('shows the results for q, 20 at a time, loads more on scroll and keeps the query in the address', async () => {
-    const {page, problems} = await openPage(browser, server.origin);
-    await page.goto(`${server.origin}/search?q=certificate`);
+    const {page, problems} = await openPage(site.browser, site.origin);
+    await page.goto(`${site.origin}/search?q=certificate`);
     await expect.poll(() => results(page).count()).toBe(20);
     expect(await page.locator('main h1').innerText()).toBe('Search results for "certificate"');
     expect(await page.locator('main').innerText()).toMatch(/\d+ documents found/);
@@ -43,17 +32,17 @@ describe('/search page', () => {
   });
 
   it('does not claim "Powered by Algolia" in embedded mode', async () => {
-    const {page} = await openPage(browser, server.origin);
-    await page.goto(`${server.origin}/search?q=manager`);
+    const {page} = await openPage(site.browser, site.origin);
+    await page.goto(`${site.origin}/search?q=manager`);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(0);
     await page.context().close();
   });
 
   it("shows 'Unable to fetch results' when the index cannot be fetched", async () => {
-    const {page} = await openPage(browser, server.origin);
+    const {page} = await openPage(site.browser, site.origin);
     await page.route(/search-index\.[0-9a-f]+\.json$/, (route) => route.abort('connectionrefused'));
-    await page.goto(`${server.origin}/search?q=manager`);
+    await page.goto(`${site.origin}/search?q=manager`);
     const alert = page.locator('main [role="alert"]');
     await expect.poll(() => alert.count(), {timeout: 15_000}).toBe(1);
     expect(await alert.innerText()).toContain('Unable to fetch results');
@@ -62,14 +51,14 @@ describe('/search page', () => {
   });
 
   it('shows a query with markup as text, and nothing runs', async () => {
-    const {page} = await openPage(browser, server.origin);
+    const {page} = await openPage(site.browser, site.origin);
     let dialogs = 0;
     page.on('dialog', (dialog) => {
       dialogs += 1;
       void dialog.dismiss();
     });
     const query = '<img src=x onerror=alert(1)> "><script>window.__xss=1</script> manager';
-    await page.goto(`${server.origin}/search?q=${encodeURIComponent(query)}`);
+    await page.goto(`${site.origin}/search?q=${encodeURIComponent(query)}`);
     await expect.poll(() => page.locator('main h1').innerText()).toBe(`Search results for "${query}"`);
     await page.waitForTimeout(800);
     expect(await page.locator('main img[src="x"], main script').count()).toBe(0);

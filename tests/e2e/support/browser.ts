@@ -1,21 +1,8 @@
 import {chromium, type Browser, type BrowserContextOptions, type Page} from 'playwright-core';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags this machine needs: no sandbox as root, and no background calls to the closed network. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import {CHROMIUM_FLAGS, CHROMIUM_PATH} from './chromium.mjs';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({executablePath: CHROMIUM, args: FLAGS, timeout: 30_000});
+  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, timeout: 30_000});
 }
 
 export type PageProblems = {
