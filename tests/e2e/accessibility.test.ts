@@ -39,6 +39,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.close();
     });
 
+    it('a narrow screen, where the search button shows only its icon, has no violations', async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({width: 390, height: 844});
+      await page.goto(site.origin + '/introduction/components');
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
+      expect(describeViolations(results.violations)).toEqual([]);
+      await page.close();
+    });
+
     it('the open search modal with results has no violations', async () => {
       const page = await context.newPage();
       await page.goto(site.origin + '/introduction/');

@@ -37,6 +37,8 @@ describe('opening and closing', () => {
     const button = page.locator('button.DocSearch-Button');
     expect((await button.locator('.DocSearch-Button-Keys').innerText()).replace(/\s+/g, ' ').trim()).toBe('Ctrl K');
     expect(await button.getAttribute('aria-keyshortcuts')).toBe('Control+K');
+    // The name is what is shown, and stays when narrow screens hide the text.
+    expect(await button.getAttribute('aria-label')).toBe('Search Ctrl K');
     await page.keyboard.press('Control+k');
     await expect.poll(() => modal(page).isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toContain('DocSearch-Input');

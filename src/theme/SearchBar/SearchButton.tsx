@@ -5,8 +5,9 @@ type Props = Omit<ComponentPropsWithoutRef<'button'>, 'children'> & {label: stri
 /**
  * The navbar search button, with DocSearch's classes and look. DocSearch's own button names itself
  * "Search (Ctrl+K)" while it shows "Search" and a "K" key cap, a label that differs from what is
- * seen (WCAG 2.5.3). Here the key caps are text, so the name is exactly what is shown:
- * "Search Ctrl K", or "Search ⌘ K" on Apple devices.
+ * seen (WCAG 2.5.3). Here the key caps are text and the name is exactly what is shown: "Search
+ * Ctrl K", or "Search ⌘ K" on Apple devices. The name is also set as aria-label because on narrow
+ * screens DocSearch's styles hide the text and leave only the icon.
  */
 export const SearchButton = forwardRef<HTMLButtonElement, Props>(function SearchButton({label, ...props}, ref) {
   // The platform is known only in the browser; until then no key caps are shown.
@@ -18,6 +19,7 @@ export const SearchButton = forwardRef<HTMLButtonElement, Props>(function Search
     <button
       type="button"
       className="DocSearch DocSearch-Button"
+      aria-label={modifier ? `${label} ${modifier} K` : label}
       aria-keyshortcuts={modifier === '⌘' ? 'Meta+K' : 'Control+K'}
       ref={ref}
       {...props}>

@@ -446,7 +446,10 @@ function SearchPageContent(): ReactNode {
 
   return (
     <Layout>
-      <PageMetadata title={pageTitle} />
+      <PageMetadata
+        title={pageTitle}
+        description="Search the FSC documentation: the standard, its components, the Docker and Helm tutorials and running FSC in production."
+      />
 
       <Head>
         {/*
