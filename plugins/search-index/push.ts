@@ -17,9 +17,8 @@ import type { Host } from '@algolia/client-common';
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
 import { readIndexFile } from '../../src/search/indexData';
 import type { DocSearchRecord } from '../../src/search/types';
+import { DEFAULT_INDEX_NAME } from '../../config/search';
 import { findIndexFile } from './indexFile';
-
-export const DEFAULT_INDEX_NAME = 'docs-fsc';
 
 /** DocSearch's Docusaurus template settings (typo sizes: Algolia's defaults, as the embedded engine). */
 export const DOCSEARCH_SETTINGS: IndexSettings = {

@@ -8,14 +8,8 @@ export type StaticServer = {origin: string; close: () => Promise<void>};
  * Serves a production build on 127.0.0.1 with a free port, the way `docusaurus serve` does
  * (clean URLs, no directory listing, the 404 page for unknown paths).
  */
-export async function startStaticServer(
-  dir: string,
-  intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
-): Promise<StaticServer> {
+export async function startStaticServer(dir: string): Promise<StaticServer> {
   const server = http.createServer((req, res) => {
-    if (intercept?.(req, res)) {
-      return;
-    }
     void serveHandler(req, res, {public: dir, cleanUrls: true, directoryListing: false});
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
