@@ -41,6 +41,7 @@ const MAX_PROXIMITY = 8;
 const MIN_SPLIT_WORD = 5;
 const MIN_SPLIT_PART = 2;
 const SLOT_CACHE_SIZE = 64;
+const HIT_TOKEN_CACHE_SIZE = 512;
 
 function fieldValue(record: DocSearchRecord, field: string): string | null {
   if (field === 'content') return record.content;
@@ -181,6 +182,13 @@ interface SlotMatch {
   exact: boolean;
   /** Document terms that satisfied the word, with how to highlight them. */
   terms: [string, TermMatch][];
+  /**
+   * Set instead of `terms` when the word matched as a bare prefix: then the
+   * terms are the document's words starting with it, listed only on demand
+   * (see termsOf). A 1-2 letter prefix reaches thousands of terms, and
+   * listing them for every document would dominate the query.
+   */
+  prefixOf?: string;
 }
 
 function better(a: SlotMatch, b: SlotMatch): boolean {
@@ -239,6 +247,44 @@ interface Candidate {
 /** Packs the criteria before proximity into one comparable number. */
 function rankKey(words: number, typos: number, attr: number, attrSum: number): number {
   return (((15 - Math.min(words, 15)) * 64 + Math.min(typos, 63)) * 8 + attr) * 256 + Math.min(attrSum, 255);
+}
+
+/** Candidates of a query: all of them (unordered), and the leading ones in final order. */
+interface Ranking {
+  /** Every matching record id (unordered). */
+  ids: number[];
+  /** Holds at least the requested page's hits (all of them when fewer), in final order. */
+  head: Candidate[];
+  /** The candidates after `head`, in the order a full sort gives (computed on demand). */
+  rest: () => Candidate[];
+}
+
+/**
+ * The custom ranking (desc pageRank, desc level, asc position, then id) as
+ * one integer per record: `staticRank[id]`, and its inverse.
+ */
+export function staticOrder(records: readonly DocSearchRecord[]): { staticRank: Int32Array; byStaticRank: Int32Array } {
+  const byStaticRank = Int32Array.from(records.keys());
+  byStaticRank.sort((x, y) => {
+    const a = (records[x] as DocSearchRecord).weight;
+    const b = (records[y] as DocSearchRecord).weight;
+    return (b.pageRank ?? 0) - (a.pageRank ?? 0) || b.level - a.level || a.position - b.position || x - y;
+  });
+  const staticRank = new Int32Array(records.length);
+  byStaticRank.forEach((id, rank) => (staticRank[id] = rank));
+  return { staticRank, byStaticRank };
+}
+
+/** Numbers each record's url, for counting hits per url without string keys. */
+function numberUrls(records: readonly DocSearchRecord[]): { urlIds: Int32Array; urlCount: number } {
+  const numbers = new Map<string, number>();
+  const urlIds = new Int32Array(records.length);
+  records.forEach((r, i) => {
+    let n = numbers.get(r.url);
+    if (n === undefined) numbers.set(r.url, (n = numbers.size));
+    urlIds[i] = n;
+  });
+  return { urlIds, urlCount: numbers.size };
 }
 
 export interface SearchEngine {
@@ -354,6 +400,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     ? { records: data as readonly DocSearchRecord[], terms: undefined }
     : (data as EngineData);
   const index = terms ? loadTerms(terms) : buildTermIndex(records);
+  const { urlIds, urlCount } = numberUrls(records);
+  const { staticRank, byStaticRank } = staticOrder(records);
 
   /** Per record, per field: terms in order (lazily, for proximity and phrases). */
   const tokenCache: (Map<Field, string[]> | undefined)[] = new Array(records.length);
@@ -368,6 +416,46 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       perField.set(field, cached);
     }
     return cached;
+  }
+
+  // Highlighting tokenises the fields of each hit; the same hits come back
+  // keystroke after keystroke, so the tokens of recent hits are kept
+  // (bounded: a full corpus of tokens would cost too much memory).
+  const hitTokenCache = new Map<number, Map<Field, Token[]>>();
+  function hitTokens(id: number): Map<Field, Token[]> {
+    let tokens = hitTokenCache.get(id);
+    if (tokens) hitTokenCache.delete(id); // re-inserted below as the most recent
+    else tokens = new Map();
+    if (hitTokenCache.size >= HIT_TOKEN_CACHE_SIZE) hitTokenCache.delete(hitTokenCache.keys().next().value as number);
+    hitTokenCache.set(id, tokens);
+    return tokens;
+  }
+
+  /** The terms through which document `id` matched (listing a prefix match's terms once). */
+  function termsOf(id: number, m: SlotMatch): [string, TermMatch][] {
+    const word = m.prefixOf;
+    if (word === undefined) return m.terms;
+    const plain: TermMatch = { words: [word] };
+    const prefixMatch: TermMatch = { words: [word], prefixLength: word.length };
+    const seen = new Set<string>();
+    for (const field of FIELDS) {
+      for (const term of fieldTerms(id, field)) {
+        if (seen.has(term) || !term.startsWith(word)) continue;
+        seen.add(term);
+        m.terms.push([term, term === word ? plain : prefixMatch]);
+      }
+    }
+    // Same terms whenever listed: safe to keep in the (possibly cached) match.
+    m.prefixOf = undefined;
+    return m.terms;
+  }
+
+  /** Whether a document term is one through which `m` matched (without listing a prefix match's terms). */
+  function termTest(m: SlotMatch): (term: string) => boolean {
+    const word = m.prefixOf;
+    if (word !== undefined) return (term) => term.startsWith(word);
+    const set = new Set(m.terms.map(([t]) => t));
+    return (term) => set.has(term);
   }
 
   /** True when a term of `a` is immediately followed by a term of `b` in one field. */
@@ -389,6 +477,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     tm: TermMatch,
     typos: number,
     exact: boolean,
+    prefixOf?: string,
   ): void {
     const { ids, masks } = posting;
     for (let i = 0; i < ids.length; i++) {
@@ -397,7 +486,9 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       const attr = lowestRank(mask);
       const current = out.get(id);
       if (!current) {
-        out.set(id, { typos, attr, fields: mask, exact, terms: [[term, tm]] });
+        out.set(id, prefixOf === undefined
+          ? { typos, attr, fields: mask, exact, terms: [[term, tm]] }
+          : { typos, attr, fields: mask, exact, terms: [], prefixOf });
         continue;
       }
       // `out` is still private to this lookup: update in place
@@ -407,7 +498,10 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       }
       current.fields |= mask;
       current.exact ||= exact;
-      if (!current.terms.some(([t]) => t === term)) current.terms.push([term, tm]);
+      // No duplicate check: each lookup adds a given term once (prefix and
+      // fuzzy terms are disjoint), and a check would be quadratic for
+      // documents holding many terms of a short prefix.
+      if (prefixOf === undefined) current.terms.push([term, tm]);
     }
   }
 
@@ -442,8 +536,10 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const plain: TermMatch = { words: [word] };
     if (slot.prefix) {
       const prefixMatch: TermMatch = { words: [word], prefixLength: word.length };
+      // Without typos (short words) the prefix is the only way to match: no fuzzy or split terms.
+      const lazy = slot.typos === 0 ? word : undefined;
       for (const [term, posting] of index.atPrefix(word).entries()) {
-        addPosting(out, posting, term, term === word ? plain : prefixMatch, 0, term === word);
+        addPosting(out, posting, term, term === word ? plain : prefixMatch, 0, term === word, lazy);
       }
     }
     if (slot.typos > 0) {
@@ -530,8 +626,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         continue;
       }
       let best = MAX_PROXIMITY;
-      const aTerms = new Set(a.terms.map(([t]) => t));
-      const bTerms = new Set(b.terms.map(([t]) => t));
+      const inATerms = termTest(a);
+      const inBTerms = termTest(b);
       for (const field of FIELDS) {
         const t = fieldTerms(id, field);
         if (t.length === 0) continue;
@@ -539,8 +635,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         let lastB = -1;
         for (let p = 0; p < t.length && best > 1; p++) {
           const term = t[p] as string;
-          const inA = aTerms.has(term);
-          const inB = bTerms.has(term);
+          const inA = inATerms(term);
+          const inB = inBTerms(term);
           if (inA && inB) {
             best = Math.min(best, 1); // one document word satisfies both
           }
@@ -568,10 +664,13 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   }
 
   /**
-   * Ranked candidates. Only the first `needed` distinct hits must be in
-   * their exact order: proximity (costly) is computed for the leading
-   * groups of candidates that tie on the criteria before it, until those
-   * groups hold `needed` distinct urls; the rest keeps the coarser order.
+   * Every matching candidate (unordered) and the `head`: the leading
+   * candidates in their exact final order. Only the first `needed` distinct
+   * hits must be ordered, so instead of sorting every candidate, whole
+   * groups of candidates that tie on the packed key (the criteria before
+   * proximity) are taken in key order until they hold `needed` distinct
+   * urls (records without distinct); only those are given a proximity
+   * (costly) and sorted. The same groups as a full sort would lead with.
    */
   function rank(
     slots: Slot[],
@@ -581,7 +680,95 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     requireAll: boolean,
     needed: number,
     distinct: boolean,
-  ): Candidate[] {
+  ): Ranking {
+    const { ids, keys } = candidateKeys(slots, slotMatches, excludedIds, accepted, requireAll);
+    const byKey = new Map<number, number[]>();
+    for (let i = 0; i < ids.length; i++) {
+      const group = byKey.get(keys[i] as number);
+      if (group) group.push(ids[i] as number);
+      else byKey.set(keys[i] as number, [ids[i] as number]);
+    }
+    const sortedKeys = [...byKey.keys()].sort((a, b) => a - b);
+    const urls = new Set<string>();
+    const head: Candidate[] = [];
+    let tail: number[] = []; // ordered ids of the last group, after `head`
+    const proximities = new Map<number, number>();
+    let k = 0;
+    for (; k < sortedKeys.length && (distinct ? urls.size : head.length) < needed; k++) {
+      const group = byKey.get(sortedKeys[k] as number) as number[];
+      const ordered = orderGroup(group, slotMatches, slots.length >= 2 ? proximities : null);
+      let i = 0;
+      for (; i < ordered.length && (distinct ? urls.size : head.length) < needed; i++) {
+        const id = ordered[i] as number;
+        urls.add((records[id] as DocSearchRecord).url);
+        head.push(candidate(id, slotMatches, proximities.get(id) ?? 0));
+      }
+      tail = ordered.slice(i);
+    }
+    // Only facets need the rest (their values are listed in ranking order);
+    // beyond the ordered groups, proximity is not computed (a full sort with
+    // proximity 0 there, as before this partial ranking).
+    const rest = (): Candidate[] =>
+      [...tail, ...sortedKeys.slice(k).flatMap((key) => orderGroup(byKey.get(key) as number[], slotMatches, null))]
+        .map((id) => candidate(id, slotMatches, proximities.get(id) ?? 0));
+    return { ids, head, rest };
+  }
+
+  /**
+   * Orders ids that tie on the rank key as `compare` would, through one
+   * packed number per id (proximity, then exact words, then the static
+   * order): sorting numbers is far cheaper than comparing objects.
+   */
+  function orderGroup(
+    group: number[],
+    slotMatches: Map<number, SlotMatch>[],
+    /** Where to record proximities; null: not computed (0). */
+    proximities: Map<number, number> | null,
+  ): number[] {
+    const n = records.length;
+    const packed = new Float64Array(group.length);
+    group.forEach((id, i) => {
+      const matches = slotMatches.map((m) => m.get(id));
+      let exact = 0;
+      for (const m of matches) if (m?.exact) exact++;
+      const proximity = proximities ? proximityOf(id, matches) : 0;
+      proximities?.set(id, proximity);
+      packed[i] = (Math.min(proximity, 1023) * 64 + (63 - Math.min(exact, 63))) * n + (staticRank[id] as number);
+    });
+    packed.sort();
+    return Array.from(packed, (v) => byStaticRank[v % n] as number);
+  }
+
+  function candidate(id: number, slotMatches: Map<number, SlotMatch>[], proximity: number): Candidate {
+    const matches = slotMatches.map((m) => m.get(id));
+    let words = 0;
+    let typos = 0;
+    let attrSum = 0;
+    let exact = 0;
+    for (const m of matches) {
+      if (!m) continue;
+      words++;
+      typos += m.typos;
+      attrSum += m.attr;
+      if (m.exact) exact++;
+    }
+    const attr = coveringAttribute(matches);
+    const record = records[id] as DocSearchRecord;
+    return { id, record, matches, words, typos, attr, attrSum, proximity, exact, key: rankKey(words, typos, attr, attrSum) };
+  }
+
+  /**
+   * The documents matching the slots that pass the filters, excluded words
+   * and phrases, with their rank keys (see rankKey). No Candidate objects:
+   * there can be tens of thousands, and only the leading ones are needed.
+   */
+  function candidateKeys(
+    slots: Slot[],
+    slotMatches: Map<number, SlotMatch>[],
+    excludedIds: ReadonlySet<number>,
+    accepted: Uint8Array,
+    requireAll: boolean,
+  ): { ids: number[]; keys: number[] } {
     let ids: Iterable<number>;
     if (requireAll) {
       const [smallest, ...others] = [...slotMatches].sort((a, b) => a.size - b.size);
@@ -599,11 +786,12 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       const next = slots[i + 1];
       if (s.phrase !== null && next && next.phrase === s.phrase) phraseChecks.push([i, i + 1]);
     });
-    const out: Candidate[] = [];
+    const outIds: number[] = [];
+    const keys: number[] = [];
+    const matches: (SlotMatch | undefined)[] = new Array(slotMatches.length);
     for (const id of ids) {
-      const record = records[id];
-      if (!record || !accepted[id] || excludedIds.has(id)) continue;
-      const matches = slotMatches.map((m) => m.get(id));
+      if (!records[id] || !accepted[id] || excludedIds.has(id)) continue;
+      for (let s = 0; s < slotMatches.length; s++) matches[s] = (slotMatches[s] as Map<number, SlotMatch>).get(id);
       if (
         phraseChecks.length > 0 &&
         phraseChecks.some(([i, j]) => {
@@ -617,35 +805,25 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       let words = 0;
       let typos = 0;
       let attrSum = 0;
-      let exact = 0;
       for (const m of matches) {
         if (!m) continue;
         words++;
         typos += m.typos;
         attrSum += m.attr;
-        if (m.exact) exact++;
       }
-      const attr = coveringAttribute(matches);
-      out.push({ id, record, matches, words, typos, attr, attrSum, proximity: 0, exact, key: rankKey(words, typos, attr, attrSum) });
+      outIds.push(id);
+      keys.push(rankKey(words, typos, coveringAttribute(matches), attrSum));
     }
-    out.sort(compare); // proximity is 0 everywhere at this point
-    if (slots.length < 2) return out;
-    const urls = new Set<string>();
-    let end = 0;
-    while (end < out.length && (distinct ? urls.size : end) < needed) {
-      const key = (out[end] as Candidate).key;
-      let groupEnd = end;
-      while (groupEnd < out.length && (out[groupEnd] as Candidate).key === key) {
-        const c = out[groupEnd] as Candidate;
-        c.proximity = proximityOf(c.id, c.matches);
-        urls.add(c.record.url);
-        groupEnd++;
-      }
-      end = groupEnd;
-    }
-    const head = out.slice(0, end).sort(compare);
-    for (let i = 0; i < head.length; i++) out[i] = head[i] as Candidate;
-    return out;
+    return { ids: outIds, keys };
+  }
+
+  /** Hits after `distinct` over all candidates: per url, at most `distinct` records. */
+  function distinctCount(ids: readonly number[], distinct: number): number {
+    if (distinct <= 0) return ids.length;
+    const perUrl = new Int32Array(urlCount);
+    let n = 0;
+    for (const id of ids) if ((perUrl[urlIds[id] as number] as number)++ < distinct) n++;
+    return n;
   }
 
   function hitFor(c: Candidate, p: NormalizedParams, queryWords: readonly string[]): SearchHit {
@@ -653,7 +831,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const matcher = new Map<string, TermMatch>();
     for (const m of c.matches) {
       if (!m) continue;
-      for (const [term, tm] of m.terms) {
+      for (const [term, tm] of termsOf(c.id, m)) {
         const prev = matcher.get(term);
         if (!prev) matcher.set(term, tm);
         else {
@@ -671,7 +849,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const highlightFields =
       p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
     const hl: HighlightResult = {};
-    const tokensOf = new Map<Field, Token[]>();
+    const tokensOf = hitTokens(c.id);
     const tokenized = (field: Field, text: string): Token[] => {
       let t = tokensOf.get(field);
       if (!t) tokensOf.set(field, (t = tokenizeWithOffsets(text)));
@@ -725,14 +903,16 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
 
-    let ranked: Candidate[];
+    const facetAttributes = p.facets.includes('*') ? [...FACET_ATTRIBUTES] : p.facets;
+    let ranking: Ranking;
     if (slots.length === 0) {
-      ranked = records
+      const all = records
         .map((record, id) => ({
           id, record, matches: [], words: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0, key: 0,
         }))
         .filter((c) => accepted[c.id] === 1 && !excludedIds.has(c.id))
         .sort(compare);
+      ranking = { ids: all.map((c) => c.id), head: all, rest: () => [] };
     } else {
       const slotMatches = slots.map(matchSlot);
       slots.forEach((a, i) => {
@@ -744,40 +924,44 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         const ma = new Map(slotMatches[i]);
         const mb = new Map(slotMatches[i + 1]);
         for (const [id, m] of joined) {
+          for (const own of [ma.get(id), mb.get(id)]) if (own) termsOf(id, own); // combine reads terms
           mergeMatch(ma, id, m);
           mergeMatch(mb, id, m);
         }
         slotMatches[i] = ma;
         slotMatches[i + 1] = mb;
       });
-      ranked = rank(slots, slotMatches, excludedIds, accepted, true, needed, p.distinct > 0);
+      ranking = rank(slots, slotMatches, excludedIds, accepted, true, needed, p.distinct > 0);
       // removeWordsIfNoResults: any word will do when all words find nothing.
-      if (ranked.length === 0 && slots.length > 1) {
-        ranked = rank(slots, slotMatches, excludedIds, accepted, false, needed, p.distinct > 0);
+      if (ranking.ids.length === 0 && slots.length > 1) {
+        ranking = rank(slots, slotMatches, excludedIds, accepted, false, needed, p.distinct > 0);
       }
     }
 
     const facets: Record<string, Record<string, number>> = {};
-    const facetAttributes = p.facets.includes('*') ? [...FACET_ATTRIBUTES] : p.facets;
-    for (const attribute of facetAttributes) {
-      const counts: Record<string, number> = {};
-      for (const c of ranked) {
-        for (const v of facetValues(c.record, attribute)) counts[v] = (counts[v] ?? 0) + 1;
+    if (facetAttributes.length > 0) {
+      // Counts are order-free, but values are listed in ranking order: walk the full order.
+      const ordered = [...ranking.head, ...ranking.rest()];
+      for (const attribute of facetAttributes) {
+        const counts: Record<string, number> = {};
+        for (const c of ordered) {
+          for (const v of facetValues(c.record, attribute)) counts[v] = (counts[v] ?? 0) + 1;
+        }
+        facets[attribute] = counts;
       }
-      facets[attribute] = counts;
     }
 
-    let unique = ranked;
+    let unique = ranking.head;
     if (p.distinct > 0) {
       const perUrl = new Map<string, number>();
-      unique = ranked.filter((c) => {
+      unique = ranking.head.filter((c) => {
         const n = perUrl.get(c.record.url) ?? 0;
         perUrl.set(c.record.url, n + 1);
         return n < p.distinct;
       });
     }
 
-    const nbHits = unique.length;
+    const nbHits = distinctCount(ranking.ids, p.distinct);
     const nbPages = p.hitsPerPage > 0 ? Math.ceil(nbHits / p.hitsPerPage) : 0;
     const pageItems = unique.slice(p.page * p.hitsPerPage, (p.page + 1) * p.hitsPerPage);
     const queryWords = [...new Set(slots.map((s) => s.word))];
