@@ -172,40 +172,94 @@ export function parseQuery(query: string, advancedSyntax: boolean): ParsedQuery 
 // Matching
 // ---------------------------------------------------------------------------
 
-/** How one document matches one query word. */
-interface SlotMatch {
-  typos: number;
-  /** Best (lowest) attribute rank among the matching terms. */
-  attr: number;
-  /** Bit mask of the attributes (by rank) the word matched in. */
-  fields: number;
-  exact: boolean;
-  /** Document terms that satisfied the word, with how to highlight them. */
-  terms: [string, TermMatch][];
+/**
+ * How the records match one query word. Per-record facts live in typed
+ * arrays indexed by record id (no object per record: a one-letter prefix
+ * matches almost every record, and objects made the engine slow and
+ * garbage-heavy). Which terms a record matched through is not stored per
+ * record either: it is the record's own terms that are in `terms`, since a
+ * record is in a term's posting exactly when it holds that term.
+ */
+interface SlotMatches {
+  /** Matching record ids, each once, in no particular order. */
+  ids: number[];
+  /** Per record: fewest typos among its matching terms; -1 when it does not match. */
+  typos: Int8Array;
+  /** Per record: best (lowest) attribute rank among the matching terms. */
+  attr: Uint8Array;
+  /** Per record: bit mask of the attributes (by rank) the word matched in. */
+  fields: Uint8Array;
+  /** Per record: 1 when a term matched the word exactly. */
+  exact: Uint8Array;
+  /** Every term the word matched through, with how to highlight it. */
+  terms: Map<string, TermMatch>;
   /**
-   * Set instead of `terms` when the word matched as a bare prefix: then the
-   * terms are the document's words starting with it, listed only on demand
-   * (see termsOf). A 1-2 letter prefix reaches thousands of terms, and
-   * listing them for every document would dominate the query.
+   * Word splits ('auditlog' as 'audit log') count only where the two parts
+   * are adjacent: their terms per record, highlighted with `splitMatch`.
    */
-  prefixOf?: string;
+  splitTerms: Map<number, string[]>;
+  splitMatch: TermMatch;
 }
 
-function better(a: SlotMatch, b: SlotMatch): boolean {
-  return a.typos < b.typos || (a.typos === b.typos && a.attr < b.attr);
+function emptyMatches(recordCount: number, word: string): SlotMatches {
+  return {
+    ids: [],
+    typos: new Int8Array(recordCount).fill(-1),
+    attr: new Uint8Array(recordCount),
+    fields: new Uint8Array(recordCount),
+    exact: new Uint8Array(recordCount),
+    terms: new Map(),
+    splitTerms: new Map(),
+    splitMatch: { words: [word] },
+  };
 }
 
-/** Combines two ways one document matches a word (never mutates either). */
-function combine(x: SlotMatch, y: SlotMatch): SlotMatch {
-  const [best, other] = better(y, x) ? [y, x] : [x, y];
-  const terms = [...best.terms];
-  for (const entry of other.terms) if (!terms.some(([t]) => t === entry[0])) terms.push(entry);
-  return { ...best, fields: best.fields | other.fields, exact: best.exact || other.exact, terms };
+/** A copy to merge into (cached matches are read-only). */
+function copyMatches(m: SlotMatches): SlotMatches {
+  return {
+    ids: [...m.ids],
+    typos: m.typos.slice(),
+    attr: m.attr.slice(),
+    fields: m.fields.slice(),
+    exact: m.exact.slice(),
+    terms: new Map(m.terms),
+    splitTerms: m.splitTerms,
+    splitMatch: m.splitMatch,
+  };
 }
 
-function mergeMatch(map: Map<number, SlotMatch>, id: number, match: SlotMatch): void {
-  const current = map.get(id);
-  map.set(id, current ? combine(current, match) : match);
+/** Records that record `id` matches with these typos, attributes and exactness (keeping the best). */
+function addMatch(m: SlotMatches, id: number, typos: number, attr: number, fields: number, exact: boolean): void {
+  const current = m.typos[id] as number;
+  if (current < 0) {
+    m.ids.push(id);
+    m.typos[id] = typos;
+    m.attr[id] = attr;
+    m.fields[id] = fields;
+    m.exact[id] = exact ? 1 : 0;
+    return;
+  }
+  if (typos < current || (typos === current && attr < (m.attr[id] as number))) {
+    m.typos[id] = typos;
+    m.attr[id] = attr;
+  }
+  m.fields[id] = (m.fields[id] as number) | fields;
+  if (exact) m.exact[id] = 1;
+}
+
+/** Adds a term to the ones a word matched through; a term reached twice keeps both ways. */
+function addTerm(terms: Map<string, TermMatch>, term: string, tm: TermMatch): void {
+  const prev = terms.get(term);
+  terms.set(term, prev ? mergeTermMatch(prev, tm) : tm);
+}
+
+function mergeTermMatch(a: TermMatch, b: TermMatch): TermMatch {
+  if (a === b) return a;
+  const words = [...new Set([...a.words, ...b.words])];
+  // A full-word match wins over a prefix match of the same term.
+  const prefixLength =
+    a.prefixLength === undefined || b.prefixLength === undefined ? undefined : Math.max(a.prefixLength, b.prefixLength);
+  return prefixLength === undefined ? { words } : { words, prefixLength };
 }
 
 /**
@@ -214,12 +268,17 @@ function mergeMatch(map: Map<number, SlotMatch>, id: number, match: SlotMatch): 
  * words are matched together, i.e. the one holding the most query words,
  * the more important on a tie. For one word: its best attribute.
  */
-function coveringAttribute(matches: readonly (SlotMatch | undefined)[]): number {
+function coveringAttribute(slotMatches: readonly SlotMatches[], id: number): number {
+  if (slotMatches.length === 1) {
+    const fields = (slotMatches[0] as SlotMatches).fields[id] as number;
+    return fields === 0 ? CONTENT_RANK : 31 - Math.clz32(fields & -fields); // lowest set bit
+  }
   let best = CONTENT_RANK;
   let bestCount = 0;
   for (let f = 0; f < FIELDS.length; f++) {
+    const bit = 1 << f;
     let count = 0;
-    for (const m of matches) if (m && m.fields & (1 << f)) count++;
+    for (const m of slotMatches) if ((m.fields[id] as number) & bit) count++;
     if (count > bestCount) {
       bestCount = count;
       best = f;
@@ -231,7 +290,6 @@ function coveringAttribute(matches: readonly (SlotMatch | undefined)[]): number 
 interface Candidate {
   id: number;
   record: DocSearchRecord;
-  matches: (SlotMatch | undefined)[];
   words: number;
   typos: number;
   /** Attribute criterion (see coveringAttribute). */
@@ -354,30 +412,39 @@ function compileFilters(groups: string[][]): (record: DocSearchRecord) => boolea
 }
 
 /** Sets the dotted `path` of `target` from `source`. */
-function copyPath(target: Record<string, unknown>, source: Record<string, unknown>, path: string[]): void {
-  const [head, ...rest] = path;
-  if (head === undefined || !(head in source)) return;
-  const value = source[head];
-  if (rest.length === 0) {
-    target[head] = value;
-    return;
+function copyPath(target: Record<string, unknown>, source: Record<string, unknown>, path: readonly string[]): void {
+  let to = target;
+  let from = source;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i] as string;
+    if (!(key in from)) return;
+    const value = from[key];
+    if (i === path.length - 1) {
+      to[key] = value;
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    to = (to[key] ??= {}) as Record<string, unknown>;
+    from = value as Record<string, unknown>;
   }
-  if (value === null || typeof value !== 'object') return;
-  const child = (target[head] ??= {}) as Record<string, unknown>;
-  copyPath(child, value as Record<string, unknown>, rest);
 }
 
-function retrieve(record: DocSearchRecord, attributes: string[] | null): SearchHit {
+/** `attributesToRetrieve` as a function from record to hit (made once per query). */
+function retriever(attributes: string[] | null): (record: DocSearchRecord) => SearchHit {
   if (attributes === null || attributes.includes('*')) {
-    const hit: SearchHit = { ...record, hierarchy: { ...record.hierarchy } };
-    for (const a of attributes ?? []) {
-      if (a.startsWith('-')) delete (hit as unknown as Record<string, unknown>)[a.slice(1)];
-    }
-    return hit;
+    const removed = (attributes ?? []).filter((a) => a.startsWith('-')).map((a) => a.slice(1));
+    return (record) => {
+      const hit: SearchHit = { ...record, hierarchy: { ...record.hierarchy } };
+      for (const a of removed) delete (hit as unknown as Record<string, unknown>)[a];
+      return hit;
+    };
   }
-  const hit: Record<string, unknown> = { objectID: record.objectID };
-  for (const a of attributes) copyPath(hit, record as unknown as Record<string, unknown>, a.split('.'));
-  return hit as unknown as SearchHit;
+  const paths = attributes.map((a) => a.split('.'));
+  return (record) => {
+    const hit: Record<string, unknown> = { objectID: record.objectID };
+    for (const path of paths) copyPath(hit, record as unknown as Record<string, unknown>, path);
+    return hit as unknown as SearchHit;
+  };
 }
 
 /** Attribute paths (`hierarchy.lvl1`, `content`, `hierarchy`) -> fields. */
@@ -395,6 +462,36 @@ function fieldsOf(attributes: Iterable<string>): Set<Field> {
   return out;
 }
 
+/** What every hit of one query needs, worked out once per query. */
+interface HitPlan {
+  retrieve: (record: DocSearchRecord) => SearchHit;
+  queryWords: readonly string[];
+  tags: Tags;
+  /** Fields to highlight, in attribute order. */
+  highlightFields: Field[];
+  /** Fields to snippet, with their word counts, in request order. */
+  snippets: [Field, number][];
+  ellipsis: string;
+  rankingInfo: boolean;
+}
+
+function hitPlan(p: NormalizedParams, queryWords: readonly string[]): HitPlan {
+  const highlighted = p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
+  const snippets: [Field, number][] = [];
+  for (const [attribute, words] of p.attributesToSnippet) {
+    for (const field of fieldsOf([attribute])) snippets.push([field, words]);
+  }
+  return {
+    retrieve: retriever(p.attributesToRetrieve),
+    queryWords,
+    tags: { pre: p.highlightPreTag, post: p.highlightPostTag },
+    highlightFields: FIELDS.filter((f) => highlighted.has(f)),
+    snippets,
+    ellipsis: p.snippetEllipsisText,
+    rankingInfo: p.getRankingInfo,
+  };
+}
+
 export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData): SearchEngine {
   const { records, terms } = Array.isArray(data)
     ? { records: data as readonly DocSearchRecord[], terms: undefined }
@@ -403,17 +500,15 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   const { urlIds, urlCount } = numberUrls(records);
   const { staticRank, byStaticRank } = staticOrder(records);
 
-  /** Per record, per field: terms in order (lazily, for proximity and phrases). */
-  const tokenCache: (Map<Field, string[]> | undefined)[] = new Array(records.length);
-  function fieldTerms(id: number, field: Field): string[] {
-    let perField = tokenCache[id];
-    if (!perField) tokenCache[id] = perField = new Map();
-    let cached = perField.get(field);
+  /** Per record and field rank (`id * FIELDS.length + rank`): terms in order (lazily, for proximity, phrases, highlights). */
+  const termCache: (string[] | undefined)[] = new Array(records.length * FIELDS.length);
+  function fieldTerms(id: number, rank: number): string[] {
+    const slot = id * FIELDS.length + rank;
+    let cached = termCache[slot];
     if (!cached) {
       const record = records[id];
-      const text = record ? fieldValue(record, field) : null;
-      cached = text ? tokenizeWithOffsets(text).map((t) => t.term) : [];
-      perField.set(field, cached);
+      const text = record ? fieldValue(record, FIELDS[rank] as Field) : null;
+      termCache[slot] = cached = text ? toTerms(text) : [];
     }
     return cached;
   }
@@ -431,77 +526,30 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return tokens;
   }
 
-  /** The terms through which document `id` matched (listing a prefix match's terms once). */
-  function termsOf(id: number, m: SlotMatch): [string, TermMatch][] {
-    const word = m.prefixOf;
-    if (word === undefined) return m.terms;
-    const plain: TermMatch = { words: [word] };
-    const prefixMatch: TermMatch = { words: [word], prefixLength: word.length };
-    const seen = new Set<string>();
-    for (const field of FIELDS) {
-      for (const term of fieldTerms(id, field)) {
-        if (seen.has(term) || !term.startsWith(word)) continue;
-        seen.add(term);
-        m.terms.push([term, term === word ? plain : prefixMatch]);
-      }
-    }
-    // Same terms whenever listed: safe to keep in the (possibly cached) match.
-    m.prefixOf = undefined;
-    return m.terms;
+  /** Whether a term of record `id` is one through which it matched `m`. */
+  function termTest(m: SlotMatches, id: number): (term: string) => boolean {
+    const split = m.splitTerms.get(id);
+    if (!split) return (term) => m.terms.has(term);
+    return (term) => m.terms.has(term) || split.includes(term);
   }
 
-  /** Whether a document term is one through which `m` matched (without listing a prefix match's terms). */
-  function termTest(m: SlotMatch): (term: string) => boolean {
-    const word = m.prefixOf;
-    if (word !== undefined) return (term) => term.startsWith(word);
-    const set = new Set(m.terms.map(([t]) => t));
-    return (term) => set.has(term);
-  }
-
-  /** True when a term of `a` is immediately followed by a term of `b` in one field. */
-  function adjacent(id: number, a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-    for (const field of FIELDS) {
-      const t = fieldTerms(id, field);
+  /** True when a term passing `a` is immediately followed by a term passing `b` in one field. */
+  function adjacent(id: number, a: (term: string) => boolean, b: (term: string) => boolean): boolean {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const t = fieldTerms(id, f);
       for (let i = 0; i + 1 < t.length; i++) {
-        if (a.has(t[i] as string) && b.has(t[i + 1] as string)) return true;
+        if (a(t[i] as string) && b(t[i + 1] as string)) return true;
       }
     }
     return false;
   }
 
-  /** Adds every document of `posting` to `out` as matching through `term`. */
-  function addPosting(
-    out: Map<number, SlotMatch>,
-    posting: Posting,
-    term: string,
-    tm: TermMatch,
-    typos: number,
-    exact: boolean,
-    prefixOf?: string,
-  ): void {
+  /** Adds every record of `posting` to `out`. */
+  function addPosting(out: SlotMatches, posting: Posting, typos: number, exact: boolean): void {
     const { ids, masks } = posting;
     for (let i = 0; i < ids.length; i++) {
-      const id = ids[i] as number;
       const mask = masks[i] as number;
-      const attr = lowestRank(mask);
-      const current = out.get(id);
-      if (!current) {
-        out.set(id, prefixOf === undefined
-          ? { typos, attr, fields: mask, exact, terms: [[term, tm]] }
-          : { typos, attr, fields: mask, exact, terms: [], prefixOf });
-        continue;
-      }
-      // `out` is still private to this lookup: update in place
-      if (typos < current.typos || (typos === current.typos && attr < current.attr)) {
-        current.typos = typos;
-        current.attr = attr;
-      }
-      current.fields |= mask;
-      current.exact ||= exact;
-      // No duplicate check: each lookup adds a given term once (prefix and
-      // fuzzy terms are disjoint), and a check would be quadratic for
-      // documents holding many terms of a short prefix.
-      if (prefixOf === undefined) current.terms.push([term, tm]);
+      addMatch(out, ids[i] as number, typos, lowestRank(mask), mask, exact);
     }
   }
 
@@ -523,38 +571,56 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return mask;
   }
 
+  /** Terms within one Algolia typo of `word` (adjacent transpositions count as one). */
+  function oneTypoTerms(word: string): Map<string, Posting> {
+    const found = new Map<string, Posting>();
+    for (const [term, [posting]] of index.fuzzyGet(word, 1)) found.set(term, posting);
+    // Levenshtein counts a transposition as two edits: look those up directly.
+    for (let i = 0; i + 1 < word.length; i++) {
+      if (word[i] === word[i + 1]) continue;
+      const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      const posting = index.get(swapped);
+      if (posting) found.set(swapped, posting);
+    }
+    return found;
+  }
+
   // Typing sends one query per keystroke: the words before the last one
   // repeat, so their matches are cached (read-only once cached).
-  const slotCache = new Map<string, Map<number, SlotMatch>>();
+  const slotCache = new Map<string, SlotMatches>();
 
-  function matchSlot(slot: Slot): Map<number, SlotMatch> {
+  function matchSlot(slot: Slot): SlotMatches {
     const key = `${slot.word}|${slot.prefix ? 1 : 0}|${slot.typos}|${slot.phrase === null ? 0 : 1}`;
     const cached = slotCache.get(key);
     if (cached) return cached;
-    const out = new Map<number, SlotMatch>();
     const { word } = slot;
+    const out = emptyMatches(records.length, word);
     const plain: TermMatch = { words: [word] };
     if (slot.prefix) {
       const prefixMatch: TermMatch = { words: [word], prefixLength: word.length };
-      // Without typos (short words) the prefix is the only way to match: no fuzzy or split terms.
-      const lazy = slot.typos === 0 ? word : undefined;
       for (const [term, posting] of index.atPrefix(word).entries()) {
-        addPosting(out, posting, term, term === word ? plain : prefixMatch, 0, term === word, lazy);
+        addTerm(out.terms, term, term === word ? plain : prefixMatch);
+        addPosting(out, posting, 0, term === word);
       }
     }
     if (slot.typos > 0) {
-      // One more edit than allowed for 1-typo words, so that an adjacent
-      // transposition (2 Levenshtein edits, 1 Algolia typo) is found.
-      const retrieval = slot.typos === 1 ? 2 : slot.typos;
-      for (const [term, [posting, distance]] of index.fuzzyGet(word, retrieval)) {
+      const candidates =
+        slot.typos === 1
+          ? oneTypoTerms(word)
+          : new Map(Array.from(index.fuzzyGet(word, slot.typos), ([term, [posting]]) => [term, posting]));
+      for (const [term, posting] of candidates) {
         if (slot.prefix && term.startsWith(word)) continue; // found as a prefix, 0 typos
-        const typos = distance === 0 ? 0 : typoDistance(word, term, slot.typos);
+        const typos = typoDistance(word, term, slot.typos);
         if (typos > slot.typos) continue;
-        addPosting(out, posting, term, plain, typos, typos === 0);
+        addTerm(out.terms, term, plain);
+        addPosting(out, posting, typos, typos === 0);
       }
     } else if (!slot.prefix) {
       const posting = index.get(word);
-      if (posting) addPosting(out, posting, word, plain, 0, true);
+      if (posting) {
+        addTerm(out.terms, word, plain);
+        addPosting(out, posting, 0, true);
+      }
     }
 
     // Splitting: 'auditlog' also matches the adjacent words 'audit log'.
@@ -565,8 +631,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         const lp = index.get(left);
         const rp = index.get(right);
         if (!lp || !rp) continue;
-        const l = new Set([left]);
-        const r = new Set([right]);
+        const isLeft = (t: string) => t === left;
+        const isRight = (t: string) => t === right;
         // both postings are sorted by id: merge-join
         for (let x = 0, y = 0; x < lp.ids.length && y < rp.ids.length; ) {
           const lid = lp.ids[x] as number;
@@ -574,19 +640,13 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
           if (lid < rid) x++;
           else if (rid < lid) y++;
           else {
-            if (adjacent(lid, l, r)) {
+            if (adjacent(lid, isLeft, isRight)) {
               const lm = lp.masks[x] as number;
               const rm = rp.masks[y] as number;
-              mergeMatch(out, lid, {
-                typos: 0,
-                attr: Math.max(lowestRank(lm), lowestRank(rm)),
-                fields: lm & rm,
-                exact: false,
-                terms: [
-                  [left, plain],
-                  [right, plain],
-                ],
-              });
+              addMatch(out, lid, 0, Math.max(lowestRank(lm), lowestRank(rm)), lm & rm, false);
+              const parts = out.splitTerms.get(lid);
+              if (parts) parts.push(left, right);
+              else out.splitTerms.set(lid, [left, right]);
             }
             x++;
             y++;
@@ -599,37 +659,49 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return out;
   }
 
-  /** Concatenation: 'audit log' also matches the single word 'auditlog'. */
-  function matchConcat(a: Slot, b: Slot): Map<number, SlotMatch> {
-    const out = new Map<number, SlotMatch>();
+  /**
+   * Concatenation: 'audit log' also matches the single word 'auditlog'.
+   * Returns copies of both words' matches with the joined term merged in,
+   * or null when no record holds it.
+   */
+  function withConcatenation(a: Slot, b: Slot, ma: SlotMatches, mb: SlotMatches): [SlotMatches, SlotMatches] | null {
     const joined = a.word + b.word;
     const tm: TermMatch = { words: [a.word, b.word] };
+    const found: [string, TermMatch, Posting][] = [];
     if (b.prefix) {
       const prefixTm: TermMatch = { words: [a.word, b.word], prefixLength: joined.length };
       for (const [term, posting] of index.atPrefix(joined).entries()) {
-        addPosting(out, posting, term, term === joined ? tm : prefixTm, 0, false);
+        found.push([term, term === joined ? tm : prefixTm, posting]);
       }
     } else {
       const posting = index.get(joined);
-      if (posting) addPosting(out, posting, joined, tm, 0, false);
+      if (posting) found.push([joined, tm, posting]);
     }
-    return out;
+    if (found.length === 0) return null;
+    const copies: [SlotMatches, SlotMatches] = [copyMatches(ma), copyMatches(mb)];
+    for (const copy of copies) {
+      for (const [term, termMatch, posting] of found) {
+        addTerm(copy.terms, term, termMatch);
+        addPosting(copy, posting, 0, false);
+      }
+    }
+    return copies;
   }
 
-  function proximityOf(id: number, matches: (SlotMatch | undefined)[]): number {
+  function proximityOf(id: number, slotMatches: readonly SlotMatches[]): number {
     let total = 0;
-    for (let i = 0; i + 1 < matches.length; i++) {
-      const a = matches[i];
-      const b = matches[i + 1];
-      if (!a || !b) {
+    for (let i = 0; i + 1 < slotMatches.length; i++) {
+      const a = slotMatches[i] as SlotMatches;
+      const b = slotMatches[i + 1] as SlotMatches;
+      if ((a.typos[id] as number) < 0 || (b.typos[id] as number) < 0) {
         total += MAX_PROXIMITY;
         continue;
       }
       let best = MAX_PROXIMITY;
-      const inATerms = termTest(a);
-      const inBTerms = termTest(b);
-      for (const field of FIELDS) {
-        const t = fieldTerms(id, field);
+      const inATerms = termTest(a, id);
+      const inBTerms = termTest(b, id);
+      for (let f = 0; f < FIELDS.length; f++) {
+        const t = fieldTerms(id, f);
         if (t.length === 0) continue;
         let lastA = -1;
         let lastB = -1;
@@ -674,7 +746,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
    */
   function rank(
     slots: Slot[],
-    slotMatches: Map<number, SlotMatch>[],
+    slotMatches: readonly SlotMatches[],
     excludedIds: ReadonlySet<number>,
     accepted: Uint8Array,
     requireAll: boolean,
@@ -721,17 +793,16 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
    */
   function orderGroup(
     group: number[],
-    slotMatches: Map<number, SlotMatch>[],
+    slotMatches: readonly SlotMatches[],
     /** Where to record proximities; null: not computed (0). */
     proximities: Map<number, number> | null,
   ): number[] {
     const n = records.length;
     const packed = new Float64Array(group.length);
     group.forEach((id, i) => {
-      const matches = slotMatches.map((m) => m.get(id));
       let exact = 0;
-      for (const m of matches) if (m?.exact) exact++;
-      const proximity = proximities ? proximityOf(id, matches) : 0;
+      for (const m of slotMatches) exact += m.exact[id] as number;
+      const proximity = proximities ? proximityOf(id, slotMatches) : 0;
       proximities?.set(id, proximity);
       packed[i] = (Math.min(proximity, 1023) * 64 + (63 - Math.min(exact, 63))) * n + (staticRank[id] as number);
     });
@@ -739,22 +810,22 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return Array.from(packed, (v) => byStaticRank[v % n] as number);
   }
 
-  function candidate(id: number, slotMatches: Map<number, SlotMatch>[], proximity: number): Candidate {
-    const matches = slotMatches.map((m) => m.get(id));
+  function candidate(id: number, slotMatches: readonly SlotMatches[], proximity: number): Candidate {
     let words = 0;
     let typos = 0;
     let attrSum = 0;
     let exact = 0;
-    for (const m of matches) {
-      if (!m) continue;
+    for (const m of slotMatches) {
+      const t = m.typos[id] as number;
+      if (t < 0) continue;
       words++;
-      typos += m.typos;
-      attrSum += m.attr;
-      if (m.exact) exact++;
+      typos += t;
+      attrSum += m.attr[id] as number;
+      exact += m.exact[id] as number;
     }
-    const attr = coveringAttribute(matches);
+    const attr = coveringAttribute(slotMatches, id);
     const record = records[id] as DocSearchRecord;
-    return { id, record, matches, words, typos, attr, attrSum, proximity, exact, key: rankKey(words, typos, attr, attrSum) };
+    return { id, record, words, typos, attr, attrSum, proximity, exact, key: rankKey(words, typos, attr, attrSum) };
   }
 
   /**
@@ -764,55 +835,53 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
    */
   function candidateKeys(
     slots: Slot[],
-    slotMatches: Map<number, SlotMatch>[],
+    slotMatches: readonly SlotMatches[],
     excludedIds: ReadonlySet<number>,
     accepted: Uint8Array,
     requireAll: boolean,
   ): { ids: number[]; keys: number[] } {
     let ids: Iterable<number>;
     if (requireAll) {
-      const [smallest, ...others] = [...slotMatches].sort((a, b) => a.size - b.size);
-      const both: number[] = [];
-      for (const id of smallest?.keys() ?? []) if (others.every((m) => m.has(id))) both.push(id);
-      ids = both;
+      const [smallest, ...others] = [...slotMatches].sort((a, b) => a.ids.length - b.ids.length);
+      ids = (smallest?.ids ?? []).filter((id) => others.every((m) => (m.typos[id] as number) >= 0));
     } else {
-      const any = new Set<number>();
-      for (const m of slotMatches) for (const id of m.keys()) any.add(id);
-      ids = any;
+      ids = new Set(slotMatches.flatMap((m) => m.ids));
     }
     // Phrases: the words of each quoted phrase must be adjacent, in order.
-    const phraseChecks: [number, number][] = [];
+    const phraseChecks: [SlotMatches, SlotMatches][] = [];
     slots.forEach((s, i) => {
       const next = slots[i + 1];
-      if (s.phrase !== null && next && next.phrase === s.phrase) phraseChecks.push([i, i + 1]);
+      if (s.phrase !== null && next && next.phrase === s.phrase) {
+        phraseChecks.push([slotMatches[i] as SlotMatches, slotMatches[i + 1] as SlotMatches]);
+      }
     });
     const outIds: number[] = [];
     const keys: number[] = [];
-    const matches: (SlotMatch | undefined)[] = new Array(slotMatches.length);
     for (const id of ids) {
-      if (!records[id] || !accepted[id] || excludedIds.has(id)) continue;
-      for (let s = 0; s < slotMatches.length; s++) matches[s] = (slotMatches[s] as Map<number, SlotMatch>).get(id);
+      if (!accepted[id] || (excludedIds.size > 0 && excludedIds.has(id))) continue;
       if (
         phraseChecks.length > 0 &&
-        phraseChecks.some(([i, j]) => {
-          const a = matches[i];
-          const b = matches[j];
-          return !a || !b || !adjacent(id, new Set(a.terms.map(([t]) => t)), new Set(b.terms.map(([t]) => t)));
-        })
+        phraseChecks.some(
+          ([a, b]) =>
+            (a.typos[id] as number) < 0 ||
+            (b.typos[id] as number) < 0 ||
+            !adjacent(id, termTest(a, id), termTest(b, id)),
+        )
       ) {
         continue;
       }
       let words = 0;
       let typos = 0;
       let attrSum = 0;
-      for (const m of matches) {
-        if (!m) continue;
+      for (const m of slotMatches) {
+        const t = m.typos[id] as number;
+        if (t < 0) continue;
         words++;
-        typos += m.typos;
-        attrSum += m.attr;
+        typos += t;
+        attrSum += m.attr[id] as number;
       }
       outIds.push(id);
-      keys.push(rankKey(words, typos, coveringAttribute(matches), attrSum));
+      keys.push(rankKey(words, typos, coveringAttribute(slotMatches, id), attrSum));
     }
     return { ids: outIds, keys };
   }
@@ -826,44 +895,48 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return n;
   }
 
-  function hitFor(c: Candidate, p: NormalizedParams, queryWords: readonly string[]): SearchHit {
-    const hit = retrieve(c.record, p.attributesToRetrieve);
-    const matcher = new Map<string, TermMatch>();
-    for (const m of c.matches) {
-      if (!m) continue;
-      for (const [term, tm] of termsOf(c.id, m)) {
-        const prev = matcher.get(term);
-        if (!prev) matcher.set(term, tm);
-        else {
-          const words = [...new Set([...prev.words, ...tm.words])];
-          // A full-word match wins over a prefix match of the same term.
-          const prefixLength =
-            prev.prefixLength === undefined || tm.prefixLength === undefined
-              ? undefined
-              : Math.max(prev.prefixLength, tm.prefixLength);
-          matcher.set(term, prefixLength === undefined ? { words } : { words, prefixLength });
+  /**
+   * The terms of record `id` through which it matched the query, with how to
+   * highlight each; worked out per term as highlighting asks.
+   */
+  function matcherFor(id: number, slotMatches: readonly SlotMatches[]): TermMatcher {
+    const matching = slotMatches.filter((m) => (m.typos[id] as number) >= 0);
+    const known = new Map<string, TermMatch | null>();
+    const get = (term: string): TermMatch | undefined => {
+      let tm = known.get(term);
+      if (tm === undefined) {
+        tm = null;
+        for (const m of matching) {
+          const found = m.terms.get(term) ?? (m.splitTerms.get(id)?.includes(term) ? m.splitMatch : undefined);
+          if (found) tm = tm ? mergeTermMatch(tm, found) : found;
         }
+        known.set(term, tm);
       }
-    }
-    const tags: Tags = { pre: p.highlightPreTag, post: p.highlightPostTag };
-    const highlightFields =
-      p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
-    const hl: HighlightResult = {};
+      return tm ?? undefined;
+    };
+    return { get, has: (term) => get(term) !== undefined };
+  }
+
+  function hitFor(c: Candidate, plan: HitPlan, slotMatches: readonly SlotMatches[]): SearchHit {
+    const hit = plan.retrieve(c.record);
+    const matcher = matcherFor(c.id, slotMatches);
+    const { queryWords, tags } = plan;
     const tokensOf = hitTokens(c.id);
     const tokenized = (field: Field, text: string): Token[] => {
       let t = tokensOf.get(field);
       if (!t) tokensOf.set(field, (t = tokenizeWithOffsets(text)));
       return t;
     };
-    for (const field of FIELDS) {
+    const hl: HighlightResult = {};
+    for (const field of plan.highlightFields) {
       const text = fieldValue(c.record, field);
-      if (text === null || !highlightFields.has(field)) continue;
-      const value = highlight(text, matcher as TermMatcher, queryWords, tags, tokenized(field, text));
+      if (text === null) continue;
+      const value = highlight(text, matcher, queryWords, tags, tokenized(field, text));
       if (field === 'content') hl.content = value;
       else (hl.hierarchy ??= {})[field] = value;
     }
     hit._highlightResult = hl;
-    if (p.getRankingInfo) {
+    if (plan.rankingInfo) {
       hit._rankingInfo = {
         words: c.words,
         nbTypos: c.typos,
@@ -875,18 +948,14 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         attributeSum: c.attrSum,
       };
     }
-    if (p.attributesToSnippet.size > 0) {
+    if (plan.snippets.length > 0) {
       const sn: SnippetResult = {};
-      for (const [attribute, words] of p.attributesToSnippet) {
-        for (const field of fieldsOf([attribute])) {
-          const text = fieldValue(c.record, field);
-          if (text === null) continue;
-          const value = snippet(
-            text, matcher as TermMatcher, queryWords, words, p.snippetEllipsisText, tags, tokenized(field, text),
-          );
-          if (field === 'content') sn.content = value;
-          else (sn.hierarchy ??= {})[field] = value;
-        }
+      for (const [field, words] of plan.snippets) {
+        const text = fieldValue(c.record, field);
+        if (text === null) continue;
+        const value = snippet(text, matcher, queryWords, words, plan.ellipsis, tags, tokenized(field, text));
+        if (field === 'content') sn.content = value;
+        else (sn.hierarchy ??= {})[field] = value;
       }
       hit._snippetResult = sn;
     }
@@ -905,31 +974,22 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
 
     const facetAttributes = p.facets.includes('*') ? [...FACET_ATTRIBUTES] : p.facets;
     let ranking: Ranking;
+    let slotMatches: SlotMatches[] = [];
     if (slots.length === 0) {
       const all = records
         .map((record, id) => ({
-          id, record, matches: [], words: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0, key: 0,
+          id, record, words: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0, key: 0,
         }))
         .filter((c) => accepted[c.id] === 1 && !excludedIds.has(c.id))
         .sort(compare);
       ranking = { ids: all.map((c) => c.id), head: all, rest: () => [] };
     } else {
-      const slotMatches = slots.map(matchSlot);
+      slotMatches = slots.map(matchSlot);
       slots.forEach((a, i) => {
         const b = slots[i + 1];
         if (!b || a.phrase !== null || b.phrase !== null) return;
-        const joined = matchConcat(a, b);
-        if (joined.size === 0) return;
-        // cached maps are shared: merge into copies
-        const ma = new Map(slotMatches[i]);
-        const mb = new Map(slotMatches[i + 1]);
-        for (const [id, m] of joined) {
-          for (const own of [ma.get(id), mb.get(id)]) if (own) termsOf(id, own); // combine reads terms
-          mergeMatch(ma, id, m);
-          mergeMatch(mb, id, m);
-        }
-        slotMatches[i] = ma;
-        slotMatches[i + 1] = mb;
+        const merged = withConcatenation(a, b, slotMatches[i] as SlotMatches, slotMatches[i + 1] as SlotMatches);
+        if (merged) [slotMatches[i], slotMatches[i + 1]] = merged;
       });
       ranking = rank(slots, slotMatches, excludedIds, accepted, true, needed, p.distinct > 0);
       // removeWordsIfNoResults: any word will do when all words find nothing.
@@ -964,8 +1024,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const nbHits = distinctCount(ranking.ids, p.distinct);
     const nbPages = p.hitsPerPage > 0 ? Math.ceil(nbHits / p.hitsPerPage) : 0;
     const pageItems = unique.slice(p.page * p.hitsPerPage, (p.page + 1) * p.hitsPerPage);
-    const queryWords = [...new Set(slots.map((s) => s.word))];
-    const hits = pageItems.map((c) => hitFor(c, p, queryWords));
+    const plan = hitPlan(p, [...new Set(slots.map((s) => s.word))]);
+    const hits = pageItems.map((c) => hitFor(c, plan, slotMatches));
     const elapsed = (typeof performance !== 'undefined' ? performance.now() : Date.now()) - started;
 
     const response: SearchResponse = {

@@ -18,7 +18,11 @@ export interface TermMatch {
   prefixLength?: number;
 }
 
-export type TermMatcher = ReadonlyMap<string, TermMatch>;
+/** Which document terms to highlight (a Map will do). */
+export interface TermMatcher {
+  get(term: string): TermMatch | undefined;
+  has(term: string): boolean;
+}
 
 export interface Tags {
   pre: string;
