@@ -41,6 +41,8 @@ const MAX_PROXIMITY = 8;
 const MIN_SPLIT_WORD = 5;
 const MIN_SPLIT_PART = 2;
 const SLOT_CACHE_SIZE = 64;
+/** See orderLargeGroup: a group above 1/8 of the records is ordered by walking the static order. */
+const LARGE_GROUP_RATIO = 8;
 const HIT_TOKEN_CACHE_SIZE = 512;
 
 function fieldValue(record: DocSearchRecord, field: string): string | null {
@@ -466,6 +468,8 @@ function fieldsOf(attributes: Iterable<string>): Set<Field> {
 interface HitPlan {
   retrieve: (record: DocSearchRecord) => SearchHit;
   queryWords: readonly string[];
+  /** Every term the query words matched through (see matcherFor). */
+  matcher: ReadonlyMap<string, TermMatch>;
   tags: Tags;
   /** Fields to highlight, in attribute order. */
   highlightFields: Field[];
@@ -475,7 +479,9 @@ interface HitPlan {
   rankingInfo: boolean;
 }
 
-function hitPlan(p: NormalizedParams, queryWords: readonly string[]): HitPlan {
+function hitPlan(p: NormalizedParams, queryWords: readonly string[], slotMatches: readonly SlotMatches[]): HitPlan {
+  const matcher = new Map<string, TermMatch>();
+  for (const m of slotMatches) for (const [term, tm] of m.terms) addTerm(matcher, term, tm);
   const highlighted = p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
   const snippets: [Field, number][] = [];
   for (const [attribute, words] of p.attributesToSnippet) {
@@ -484,6 +490,7 @@ function hitPlan(p: NormalizedParams, queryWords: readonly string[]): HitPlan {
   return {
     retrieve: retriever(p.attributesToRetrieve),
     queryWords,
+    matcher,
     tags: { pre: p.highlightPreTag, post: p.highlightPostTag },
     highlightFields: FIELDS.filter((f) => highlighted.has(f)),
     snippets,
@@ -700,7 +707,12 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       let best = MAX_PROXIMITY;
       const inATerms = termTest(a, id);
       const inBTerms = termTest(b, id);
+      // Only fields holding both words can bring them close (the masks
+      // cover every matched term; split parts may stand alone elsewhere).
+      const shared =
+        a.splitTerms.has(id) || b.splitTerms.has(id) ? ~0 : (a.fields[id] as number) & (b.fields[id] as number);
       for (let f = 0; f < FIELDS.length; f++) {
+        if (!(shared & (1 << f))) continue;
         const t = fieldTerms(id, f);
         if (t.length === 0) continue;
         let lastA = -1;
@@ -798,6 +810,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     proximities: Map<number, number> | null,
   ): number[] {
     const n = records.length;
+    if (!proximities && group.length * LARGE_GROUP_RATIO > n) return orderLargeGroup(group, slotMatches);
     const packed = new Float64Array(group.length);
     group.forEach((id, i) => {
       let exact = 0;
@@ -808,6 +821,25 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     });
     packed.sort();
     return Array.from(packed, (v) => byStaticRank[v % n] as number);
+  }
+
+  /**
+   * orderGroup without proximities, for a group holding a good part of all
+   * records (a one-letter prefix): walking the static order once per exact
+   * count is cheaper than sorting the group.
+   */
+  function orderLargeGroup(group: number[], slotMatches: readonly SlotMatches[]): number[] {
+    const exactPlusOne = new Uint8Array(records.length); // 0: not in the group
+    for (const id of group) {
+      let exact = 0;
+      for (const m of slotMatches) exact += m.exact[id] as number;
+      exactPlusOne[id] = exact + 1;
+    }
+    const ordered: number[] = [];
+    for (let level = slotMatches.length + 1; level >= 1; level--) {
+      for (const id of byStaticRank) if (exactPlusOne[id] === level) ordered.push(id);
+    }
+    return ordered;
   }
 
   function candidate(id: number, slotMatches: readonly SlotMatches[], proximity: number): Candidate {
@@ -897,29 +929,21 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
 
   /**
    * The terms of record `id` through which it matched the query, with how to
-   * highlight each; worked out per term as highlighting asks.
+   * highlight each: the query's terms (a record holding one of a word's
+   * terms is in that term's posting, so it matched the word through it),
+   * plus the parts of a split word where this record has them adjacent.
    */
-  function matcherFor(id: number, slotMatches: readonly SlotMatches[]): TermMatcher {
-    const matching = slotMatches.filter((m) => (m.typos[id] as number) >= 0);
-    const known = new Map<string, TermMatch | null>();
-    const get = (term: string): TermMatch | undefined => {
-      let tm = known.get(term);
-      if (tm === undefined) {
-        tm = null;
-        for (const m of matching) {
-          const found = m.terms.get(term) ?? (m.splitTerms.get(id)?.includes(term) ? m.splitMatch : undefined);
-          if (found) tm = tm ? mergeTermMatch(tm, found) : found;
-        }
-        known.set(term, tm);
-      }
-      return tm ?? undefined;
-    };
-    return { get, has: (term) => get(term) !== undefined };
+  function matcherFor(id: number, plan: HitPlan, slotMatches: readonly SlotMatches[]): TermMatcher {
+    const splits = slotMatches.filter((m) => m.splitTerms.has(id));
+    if (splits.length === 0) return plan.matcher;
+    const matcher = new Map(plan.matcher);
+    for (const m of splits) for (const term of m.splitTerms.get(id) ?? []) addTerm(matcher, term, m.splitMatch);
+    return matcher;
   }
 
   function hitFor(c: Candidate, plan: HitPlan, slotMatches: readonly SlotMatches[]): SearchHit {
     const hit = plan.retrieve(c.record);
-    const matcher = matcherFor(c.id, slotMatches);
+    const matcher = matcherFor(c.id, plan, slotMatches);
     const { queryWords, tags } = plan;
     const tokensOf = hitTokens(c.id);
     const tokenized = (field: Field, text: string): Token[] => {
@@ -1024,7 +1048,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const nbHits = distinctCount(ranking.ids, p.distinct);
     const nbPages = p.hitsPerPage > 0 ? Math.ceil(nbHits / p.hitsPerPage) : 0;
     const pageItems = unique.slice(p.page * p.hitsPerPage, (p.page + 1) * p.hitsPerPage);
-    const plan = hitPlan(p, [...new Set(slots.map((s) => s.word))]);
+    const plan = hitPlan(p, [...new Set(slots.map((s) => s.word))], slotMatches);
     const hits = pageItems.map((c) => hitFor(c, plan, slotMatches));
     const elapsed = (typeof performance !== 'undefined' ? performance.now() : Date.now()) - started;
 
