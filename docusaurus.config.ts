@@ -83,7 +83,7 @@ const config: Config = {
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
     './plugins/docsearch-v3/index.ts',
-    './plugins/prism-startup/index.ts',
+    './plugins/first-load/index.ts',
     ['./plugins/search-index/index.ts', {}],
     ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin.ts'] : []),
   ],

@@ -1,6 +1,8 @@
 // Bundler loader for @docsearch/react 3.9.0's ESM build: small fixes to the autocomplete core that
 // DocSearch bundles (see index.ts). Each patch names how often its text must occur; when DocSearch
 // changes, the build fails here instead of silently shipping the old behaviour.
+const {applyPatches} = require('../lib/applyPatches.cjs');
+
 const PATCHES = [
   {
     why: 'keep the "error" status after a failed search, so "Unable to fetch results" shows',
@@ -23,18 +25,7 @@ const PATCHES = [
 ];
 
 function patchDocSearch(source) {
-  let patched = source;
-  for (const patch of PATCHES) {
-    const found = patched.split(patch.find).length - 1;
-    if (found !== patch.occurrences) {
-      throw new Error(
-        `fsc-docsearch-v3: expected ${patch.occurrences} occurrence(s) of the code to patch (${patch.why}), found ${found}. ` +
-          'DocSearch was upgraded or changed: check the behaviour, then update or remove this patch.',
-      );
-    }
-    patched = patched.split(patch.find).join(patch.replace);
-  }
-  return patched;
+  return applyPatches(source, PATCHES, {plugin: 'fsc-docsearch-v3', dependency: 'DocSearch'});
 }
 
 module.exports = patchDocSearch;

@@ -6,7 +6,10 @@ import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 
 const require = createRequire(import.meta.url);
-const {patchPrism} = require('../../plugins/prism-startup/patchPrismLoader.cjs') as {patchPrism: (source: string) => string};
+const {patchPrism} = require('../../plugins/first-load/patchPrismLoader.cjs') as {patchPrism: (source: string) => string};
+const {patchThemeCommon} = require('../../plugins/first-load/patchThemeCommonLoader.cjs') as {
+  patchThemeCommon: (source: string) => string;
+};
 const esmFile = require.resolve('prism-react-renderer/dist/index.mjs');
 const cjsFile = require.resolve('prism-react-renderer/dist/index.js');
 
@@ -67,6 +70,28 @@ describe('patchPrism', () => {
   });
 
   it('fails with a message naming the patch when prism-react-renderer has changed', () => {
-    expect(() => patchPrism('export const nothing = 1;')).toThrow(/expected 1 occurrence of Prism's insertBefore reference walk/);
+    expect(() => patchPrism('export const nothing = 1;')).toThrow(
+      /fsc-first-load: expected 1 occurrence\(s\) of the code to patch \(Prism's insertBefore.*prism-react-renderer was upgraded/,
+    );
+  });
+});
+
+describe('patchThemeCommon', () => {
+  const file = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/reactUtils.js');
+
+  it('sorts hook dependencies without localeCompare, in the same order', () => {
+    const patched = patchThemeCommon(fs.readFileSync(file, 'utf8'));
+    expect(patched).not.toContain('localeCompare');
+    const comparator = /deps\.sort\((\(a, b\) => .*)\);/.exec(patched)?.[1];
+    expect(comparator).toBeDefined();
+    const compare = new Function(`return ${comparator}`)() as (a: [string], b: [string]) => number;
+    const keys = ['subtree', 'attributes', 'characterData', 'childList', 'component', 'props'];
+    expect(keys.map((k): [string] => [k]).sort(compare).map(([k]) => k)).toEqual(
+      [...keys].sort((a, b) => a.localeCompare(b)),
+    );
+  });
+
+  it('fails with a message naming the patch when theme-common has changed', () => {
+    expect(() => patchThemeCommon('export {};')).toThrow(/useShallowMemoObject: order keys without localeCompare/);
   });
 });

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/** Both builds of prism-react-renderer: the browser bundle takes the ES module, the server the CommonJS one. */
+const prismReactRenderer = [
+  require.resolve('prism-react-renderer/dist/index.mjs'),
+  require.resolve('prism-react-renderer/dist/index.js'),
+];
+/** Next to the package's entry point, lib/index.js (its package.json is not exported). */
+const themeCommonReactUtils = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/reactUtils.js');
+/** theme-classic's client module that loads the highlighter and its languages on every page at start-up. */
+const startupLanguages = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js');
+
+/**
+ * Less work on the main thread while a page loads (measured with `npm run bench:pages`,
+ * Lighthouse's mobile run, and a CPU profile of page loads):
+ * - patchPrismLoader.cjs: Prism inserts tokens into a grammar without walking every language;
+ * - theme-classic's start-up module that loads prism-react-renderer and the additional languages
+ *   on every page is replaced by an empty one; src/theme/CodeBlock registers the languages
+ *   instead, so pages without code (the home page, /search) never load the highlighter;
+ * - patchThemeCommonLoader.cjs: no `localeCompare` (and its collation set-up) to sort hook deps.
+ * Each patch fails the build when the code it patches has changed (plugins/lib/applyPatches.cjs).
+ */
+export default function firstLoadPlugin(): Plugin {
+  return {
+    name: 'fsc-first-load',
+    configureWebpack() {
+      return {
+        resolve: {
+          alias: {[startupLanguages]: path.join(__dirname, 'noStartupLanguages.ts')},
+        },
+        module: {
+          rules: [
+            {
+              test: (file: string) => prismReactRenderer.includes(file),
+              use: [{loader: path.join(__dirname, 'patchPrismLoader.cjs')}],
+            },
+            {
+              test: (file: string) => file === themeCommonReactUtils,
+              use: [{loader: path.join(__dirname, 'patchThemeCommonLoader.cjs')}],
+            },
+          ],
+        },
+      };
+    },
+  };
+}
