@@ -73,4 +73,28 @@ describe('tutorial steps', () => {
     expect(copied.trim()).toBe((await first.locator('code').innerText()).trim());
     await page.context().close();
   });
+
+  // The highlighter and its extra languages (bash, ini) load with the first code block, not at
+  // start-up (plugins/first-load): a page reached from one without code must still highlight bash.
+  it('highlights bash after a client-side navigation from a page without code', async () => {
+    const path = '/try-fsc/helm/0-preparation';
+    const {page, problems} = await openPage(site.browser, site.origin);
+    await page.goto(site.origin + '/');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.theme-code-block').count()).toBe(0);
+    await page.evaluate((target) => {
+      window.history.pushState({}, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    const bash = page.locator('.theme-code-block.language-bash').first();
+    await bash.waitFor();
+    expect(await page.locator('.language-bash .token.variable, .language-bash .token.string').count()).toBeGreaterThan(0);
+    // The same tokens as the page served directly (rendered on the server with the languages).
+    const served = await (await fetch(site.origin + path)).text();
+    expect(await page.locator('.language-bash .token:not(.plain)').count()).toBe(
+      (served.match(/class="token (?!plain)[^"]*"/g) ?? []).length,
+    );
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
 });
