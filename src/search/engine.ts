@@ -230,7 +230,7 @@ function copyMatches(m: SlotMatches): SlotMatches {
   };
 }
 
-/** Records that record `id` matches with these typos, attributes and exactness (keeping the best). */
+/** Notes that record `id` matches, keeping its best typos and attribute and the union of fields. */
 function addMatch(m: SlotMatches, id: number, typos: number, attr: number, fields: number, exact: boolean): void {
   const current = m.typos[id] as number;
   if (current < 0) {
@@ -578,11 +578,15 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return mask;
   }
 
-  /** Terms within one Algolia typo of `word` (adjacent transpositions count as one). */
-  function oneTypoTerms(word: string): Map<string, Posting> {
+  /**
+   * Candidate terms within `typos` edits of `word`. Levenshtein counts an
+   * adjacent transposition as two edits (Algolia: one typo); for one typo
+   * those are looked up directly rather than searching two edits deep.
+   */
+  function typoCandidates(word: string, typos: number): Map<string, Posting> {
     const found = new Map<string, Posting>();
-    for (const [term, [posting]] of index.fuzzyGet(word, 1)) found.set(term, posting);
-    // Levenshtein counts a transposition as two edits: look those up directly.
+    for (const [term, [posting]] of index.fuzzyGet(word, typos)) found.set(term, posting);
+    if (typos !== 1) return found;
     for (let i = 0; i + 1 < word.length; i++) {
       if (word[i] === word[i + 1]) continue;
       const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
@@ -611,11 +615,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       }
     }
     if (slot.typos > 0) {
-      const candidates =
-        slot.typos === 1
-          ? oneTypoTerms(word)
-          : new Map(Array.from(index.fuzzyGet(word, slot.typos), ([term, [posting]]) => [term, posting]));
-      for (const [term, posting] of candidates) {
+      for (const [term, posting] of typoCandidates(word, slot.typos)) {
         if (slot.prefix && term.startsWith(word)) continue; // found as a prefix, 0 typos
         const typos = typoDistance(word, term, slot.typos);
         if (typos > slot.typos) continue;
