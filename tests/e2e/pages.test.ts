@@ -1,4 +1,6 @@
+import {themes} from 'prism-react-renderer';
 import {describe, expect, it} from 'vitest';
+import {readablePrismTheme} from '../../config/readablePrismTheme';
 import {openPage} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
 import {BUILD_DIR, DOC_ROUTES, SPEC_DOC_PATHS} from './support/site';
@@ -94,6 +96,33 @@ describe('tutorial steps', () => {
     expect(await page.locator('.language-bash .token:not(.plain)').count()).toBe(
       (served.match(/class="token (?!plain)[^"]*"/g) ?? []).length,
     );
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // src/theme/CodeBlock does not remount code blocks after hydration as the theme's does: the
+  // dark Prism theme must still replace the server's light one, on load and on a toggle.
+  it('code blocks take the Prism theme of the colour mode, on load and after a toggle', async () => {
+    const light = readablePrismTheme(themes.github).plain.backgroundColor!;
+    const dark = readablePrismTheme(themes.dracula).plain.backgroundColor!;
+    const {page, problems} = await openPage(site.browser, site.origin, {colorScheme: 'dark'});
+    await page.goto(site.origin + '/try-fsc/helm/8-inway');
+    await page.waitForLoadState('networkidle');
+    /** The inline background of every code block, and the given colour in the same notation. */
+    const backgrounds = (expected: string) =>
+      page.evaluate((colour) => {
+        const probe = document.createElement('div');
+        probe.style.backgroundColor = colour;
+        const blocks = [...document.querySelectorAll<HTMLElement>('pre.prism-code')];
+        return {expected: probe.style.backgroundColor, actual: [...new Set(blocks.map((pre) => pre.style.backgroundColor))]};
+      }, expected);
+    const onLoad = await backgrounds(dark);
+    expect(onLoad.actual).toEqual([onLoad.expected]);
+    const toggle = page.locator('nav.navbar button[title*="mode" i]').first();
+    await toggle.click(); // system (dark here) -> light
+    await expect.poll(async () => (await page.locator('html').getAttribute('data-theme')) ?? '').toBe('light');
+    const afterToggle = await backgrounds(light);
+    expect(afterToggle.actual).toEqual([afterToggle.expected]);
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });

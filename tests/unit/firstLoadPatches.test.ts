@@ -7,8 +7,9 @@ import {afterAll, describe, expect, it} from 'vitest';
 
 const require = createRequire(import.meta.url);
 const {patchPrism} = require('../../plugins/first-load/patchPrismLoader.cjs') as {patchPrism: (source: string) => string};
-const {patchThemeCommon} = require('../../plugins/first-load/patchThemeCommonLoader.cjs') as {
-  patchThemeCommon: (source: string) => string;
+const {patchThemeCommon, PATCHED_MODULES} = require('../../plugins/first-load/patchThemeCommonLoader.cjs') as {
+  patchThemeCommon: (source: string, module: string) => string;
+  PATCHED_MODULES: string[];
 };
 const esmFile = require.resolve('prism-react-renderer/dist/index.mjs');
 const cjsFile = require.resolve('prism-react-renderer/dist/index.js');
@@ -77,10 +78,24 @@ describe('patchPrism', () => {
 });
 
 describe('patchThemeCommon', () => {
-  const file = path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/reactUtils.js');
+  const themeCommonLib = path.dirname(require.resolve('@docusaurus/theme-common'));
+  const patch = (module: string) => patchThemeCommon(fs.readFileSync(path.join(themeCommonLib, module), 'utf8'), module);
+
+  it('patches each listed module of the installed theme-common', () => {
+    expect(PATCHED_MODULES).toEqual(['utils/reactUtils.js', 'hooks/useWindowSize.js']);
+    for (const module of PATCHED_MODULES) expect(() => patch(module)).not.toThrow();
+  });
+
+  it('leaves the server layout after hydration in a transition', () => {
+    const patched = patch('hooks/useWindowSize.js');
+    expect(patched).toContain("import { startTransition, useEffect, useState } from 'react';");
+    expect(patched).toContain('startTransition(updateWindowSize);');
+    // Resizing still updates at once.
+    expect(patched).toContain("window.addEventListener('resize', updateWindowSize);");
+  });
 
   it('sorts hook dependencies without localeCompare, in the same order', () => {
-    const patched = patchThemeCommon(fs.readFileSync(file, 'utf8'));
+    const patched = patch('utils/reactUtils.js');
     expect(patched).not.toContain('localeCompare');
     const comparator = /deps\.sort\((\(a, b\) => .*)\);/.exec(patched)?.[1];
     expect(comparator).toBeDefined();
@@ -92,6 +107,9 @@ describe('patchThemeCommon', () => {
   });
 
   it('fails with a message naming the patch when theme-common has changed', () => {
-    expect(() => patchThemeCommon('export {};')).toThrow(/useShallowMemoObject: order keys without localeCompare/);
+    expect(() => patchThemeCommon('export {};', 'utils/reactUtils.js')).toThrow(
+      /useShallowMemoObject: order keys without localeCompare.*@docusaurus\/theme-common was upgraded/,
+    );
+    expect(() => patchThemeCommon('export {};', 'hooks/unknown.js')).toThrow(/no patches for theme-common module hooks\/unknown\.js/);
   });
 });

@@ -1,17 +1,31 @@
-import React, {type ReactNode} from 'react';
-import CodeBlock from '@theme-original/CodeBlock';
-import type CodeBlockType from '@theme/CodeBlock';
-import type {WrapperProps} from '@docusaurus/types';
+import React, {isValidElement, type ReactNode} from 'react';
+import type {Props} from '@theme/CodeBlock';
+import ElementContent from '@theme/CodeBlock/Content/Element';
+import StringContent from '@theme/CodeBlock/Content/String';
 import {Prism} from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';
 
 // The theme registers `prism.additionalLanguages` from a client module that runs on every page at
-// start-up, so every page paid for initialising the highlighter (plugins/first-load replaces
-// that module with an empty one). Registering here does it when a page first needs a code block.
+// start-up, so every page paid for initialising the highlighter (plugins/first-load replaces that
+// module with an empty one). Registering here does it when a page first needs a code block.
 prismIncludeLanguages(Prism);
 
-type Props = WrapperProps<typeof CodeBlockType>;
+/** As the theme does: plain string children, so that the code can be copied. */
+function maybeStringifyChildren(children: ReactNode): ReactNode {
+  if (React.Children.toArray(children).some((element) => isValidElement(element))) return children;
+  return Array.isArray(children) ? children.join('') : children;
+}
 
-export default function CodeBlockWrapper(props: Props): ReactNode {
-  return <CodeBlock {...props} />;
+/**
+ * The theme's CodeBlock without its remount after hydration (`key={String(isBrowser)}`), which
+ * rebuilt and re-highlighted every code block in one blocking task (about 150 ms on a page with
+ * nine blocks under Lighthouse's CPU slowdown). The remount was there to apply the dark Prism
+ * theme over the server's light one; the colour mode now reaches components only after hydration
+ * (theme-common's useColorModeState), so that switch is an ordinary re-render that updates the
+ * inline styles (tested in tests/e2e/pages.test.ts).
+ */
+export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
+  const children = maybeStringifyChildren(rawChildren);
+  if (typeof children === 'string') return <StringContent {...props}>{children}</StringContent>;
+  return <ElementContent {...props}>{children}</ElementContent>;
 }
