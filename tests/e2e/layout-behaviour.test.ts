@@ -283,6 +283,32 @@ describe('route loading', () => {
     expect(await prefetchLinks()).toBeGreaterThan(0);
     expect(await prefetchLinks(connection)).toBe(0);
   });
+
+  // The closed mobile menu touches the screen's edge, which counted as visible for Docusaurus's
+  // link prefetching (src/css/custom.css): every page load on a phone fetched every page's code.
+  it('on a phone, prefetches the routes in the menu only once the menu is open', async () => {
+    const {page} = await openPage(browser, site.origin, {viewport: {width: 412, height: 823}});
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as {__prefetched: string[]}).__prefetched = calls;
+      let docusaurus: {prefetch: (path: string) => unknown} | undefined;
+      Object.defineProperty(window, 'docusaurus', {
+        configurable: true,
+        get: () => docusaurus,
+        set: (value: {prefetch: (path: string) => unknown}) => {
+          docusaurus = {...value, prefetch: (path) => (calls.push(path), value.prefetch(path))};
+        },
+      });
+    });
+    await page.goto(site.origin + '/introduction/');
+    await page.waitForLoadState('networkidle');
+    const prefetched = () => page.evaluate(() => (window as unknown as {__prefetched: string[]}).__prefetched);
+    // A page linked from the menu only, high enough in it to be on screen once the menu is open.
+    expect(await prefetched()).not.toContain('/try-fsc/helm/3-postgresql');
+    await page.locator('button.navbar__toggle').click();
+    await expect.poll(prefetched).toContain('/try-fsc/helm/3-postgresql');
+    await page.context().close();
+  });
 });
 
 describe('crash page (test build)', () => {
