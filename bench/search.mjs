@@ -73,17 +73,23 @@ function keystrokes(queries) {
   return out;
 }
 
-function latency(run, queries, rounds = ROUNDS) {
-  for (const q of queries) run(q); // warm-up
-  const times = [];
+/**
+ * Latency of each engine over the same queries. The engines take turns round by round, so that a
+ * change in the machine's load while the benchmark runs weighs on both alike.
+ */
+function latencies(runs, queries, rounds) {
+  for (const run of runs) for (const q of queries) run(q); // warm-up
+  const times = runs.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    for (const q of queries) {
-      const t = now();
-      run(q);
-      times.push(now() - t);
-    }
+    runs.forEach((run, i) => {
+      for (const q of queries) {
+        const t = now();
+        run(q);
+        times[i].push(now() - t);
+      }
+    });
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), n: times.length };
+  return times.map((t) => ({ p50: percentile(t, 50), p95: percentile(t, 95), n: t.length }));
 }
 
 /** Deterministic PRNG (mulberry32). */
@@ -305,15 +311,10 @@ function syntheticCorpus(real, seed = 20250101) {
 // ---------------------------------------------------------------------------
 
 function benchCorpus(label, records, queries, latencyQueries, rounds, timingRounds = rounds) {
-  const rows = [];
   buildRounds = timingRounds;
-  for (const make of [embeddedEngine, lunrEngine]) {
-    const engine = make(records);
-    const lat = latency(engine.run, keystrokes(latencyQueries.map((q) => q.q)), rounds);
-    const quality = evaluate(queries, engine.run);
-    rows.push({ label, engine, lat, quality });
-  }
-  return rows;
+  const engines = [embeddedEngine, lunrEngine].map((make) => make(records));
+  const lats = latencies(engines.map((e) => e.run), keystrokes(latencyQueries.map((q) => q.q)), rounds);
+  return engines.map((engine, i) => ({ label, engine, lat: lats[i], quality: evaluate(queries, engine.run) }));
 }
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
