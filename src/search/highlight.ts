@@ -4,7 +4,7 @@
  * Both are built from HTML-escaped text: only the caller's pre/post tags are
  * inserted raw, so neither record text nor the query can become markup.
  */
-import { escapeHtml, tokenizeWithOffsets, type Token } from './text';
+import { ESCAPABLE, escapeHtml, tokenizeWithOffsets, type Token } from './text';
 import type { HighlightResultOption, MatchLevel, SnippetResultOption } from './types';
 
 /** How a matched document term relates to the query word(s) it matched. */
@@ -47,11 +47,13 @@ function render(
   let html = '';
   let cursor = from;
   let highlightedTokens = 0;
+  // One test for the whole text instead of one per piece (most texts have nothing to escape).
+  const escape = ESCAPABLE.test(text) ? escapeHtml : (piece: string) => piece;
   for (const token of tokens) {
     if (token.start < from || token.end > to) continue;
     const match = matcher.get(token.term);
     if (!match) continue;
-    html += escapeHtml(text.slice(cursor, token.start));
+    html += escape(text.slice(cursor, token.start));
     const original = text.slice(token.start, token.end);
     // Partial highlight only when offsets map 1:1 onto the normalised term.
     const cut =
@@ -60,12 +62,12 @@ function render(
       original.length === token.term.length
         ? match.prefixLength
         : original.length;
-    html += tags.pre + escapeHtml(original.slice(0, cut)) + tags.post + escapeHtml(original.slice(cut));
+    html += tags.pre + escape(original.slice(0, cut)) + tags.post + escape(original.slice(cut));
     cursor = token.end;
     highlightedTokens++;
     for (const w of match.words) matched.add(w);
   }
-  html += escapeHtml(text.slice(cursor, to));
+  html += escape(text.slice(cursor, to));
   return { html, highlightedTokens };
 }
 

@@ -52,9 +52,12 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+/** Characters escapeHtml replaces. */
+export const ESCAPABLE = /[&<>"']/;
+
 /** Escapes text for use as HTML element content or attribute value. */
 export function escapeHtml(text: string): string {
-  if (!/[&<>"']/.test(text)) return text;
+  if (!ESCAPABLE.test(text)) return text;
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
