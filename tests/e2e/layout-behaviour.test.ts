@@ -96,6 +96,8 @@ describe('navbar on scroll', () => {
 describe('mobile sidebar', () => {
   it('holds the primary menu and the docs sidebar, locks scrolling and closes at desktop width', async () => {
     const {page} = await visit(site, '/try-fsc/helm/6-manager', {viewport: {width: 800, height: 900}});
+    // Rendered when first opened (src/theme/Navbar/MobileSidebar), not with the page.
+    expect(await page.locator('.navbar-sidebar').count()).toBe(0);
     await page.locator('button.navbar__toggle').click();
     const sidebar = page.locator('.navbar-sidebar');
     await expect.poll(() => sidebar.isVisible()).toBe(true);
@@ -284,8 +286,9 @@ describe('route loading', () => {
     expect(await prefetchLinks(connection)).toBe(0);
   });
 
-  // The closed mobile menu touches the screen's edge, which counted as visible for Docusaurus's
-  // link prefetching (src/css/custom.css): every page load on a phone fetched every page's code.
+  // The theme renders the closed phone menu at load, touching the screen's edge, which counts as
+  // visible for Docusaurus's link prefetching: every page load on a phone fetched every page's
+  // code. src/theme/Navbar/MobileSidebar renders the menu when it first opens.
   it('on a phone, prefetches the routes in the menu only once the menu is open', async () => {
     const {page} = await openPage(browser, site.origin, {viewport: {width: 412, height: 823}});
     await page.addInitScript(() => {
