@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {NavbarItem} from '@docusaurus/theme-common';
 import {themes as prismThemes} from 'prism-react-renderer';
+import {CODE_LANGUAGES} from './config/codeLanguages';
 import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
 import {resolveSearchConfig} from './config/search';
 import {readablePrismTheme} from './config/readablePrismTheme';
@@ -176,9 +177,7 @@ const config: Config = {
     prism: {
       theme: readablePrismTheme(prismThemes.github),
       darkTheme: readablePrismTheme(prismThemes.dracula),
-      // Only what the docs use beyond the bundled set (which has yaml, json and sql): each language
-      // adds to every page's first load.
-      additionalLanguages: ['bash', 'ini'],
+      additionalLanguages: CODE_LANGUAGES,
     },
     mermaid: {
       theme: {light: 'neutral', dark: 'dark'},

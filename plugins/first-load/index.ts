@@ -17,7 +17,9 @@ const startupLanguages = require.resolve('@docusaurus/theme-classic/lib/prism-in
 /**
  * Less work on the main thread while a page loads (measured with `npm run bench:pages`,
  * Lighthouse's mobile run, and a CPU profile of page loads):
- * - patchPrismLoader.cjs: Prism inserts tokens into a grammar without walking every language;
+ * - patchPrismLoader.cjs: the ~20 languages and 20 themes prism-react-renderer bundles are cut
+ *   (their evaluation was the largest task of a page with code); the site registers the languages
+ *   its docs use from `prismjs` (config/codeLanguages.ts);
  * - theme-classic's start-up module that loads prism-react-renderer and the additional languages
  *   on every page is replaced by an empty one; src/theme/CodeBlock registers the languages
  *   instead, so pages without code (the home page, /search) never load the highlighter;

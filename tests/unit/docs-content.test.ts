@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
+import {CODE_LANGUAGES, UNHIGHLIGHTED_FENCES} from '../../config/codeLanguages';
 
 const DOCS = path.resolve(__dirname, '../../docs');
 
@@ -55,6 +56,13 @@ describe('docs content', () => {
       expect(data?.title, `${file} title`).toBeTruthy();
       expect(data?.description?.length ?? 0, `${file} description`).toBeGreaterThan(40);
     }
+  });
+
+  it('writes every code fence in a language the site highlights, or as text or a diagram', () => {
+    const unknown = blocks.filter(({language}) => ![...CODE_LANGUAGES, ...UNHIGHLIGHTED_FENCES].includes(language));
+    expect(unknown.map(({file, line, language}) => `${file}:${line} ${language || '(no language)'}`)).toEqual([]);
+    // And registers no language the docs do not use: each one adds to the first load of every page with code.
+    expect(CODE_LANGUAGES.filter((language) => !blocks.some((block) => block.language === language))).toEqual([]);
   });
 
   it('finds code blocks to check', () => {
