@@ -6,11 +6,8 @@ const prismReactRenderer = [
   require.resolve('prism-react-renderer/dist/index.mjs'),
   require.resolve('prism-react-renderer/dist/index.js'),
 ];
-const themeCommonLoader = path.join(__dirname, 'patchThemeCommonLoader.cjs');
-/** The theme-common modules that loader patches: next to the package's entry point, lib/index.js. */
-const themeCommonModules = (require(themeCommonLoader) as {PATCHED_MODULES: string[]}).PATCHED_MODULES.map((module) =>
-  path.join(path.dirname(require.resolve('@docusaurus/theme-common')), module),
-);
+const docusaurusLoader = path.join(__dirname, 'patchDocusaurusLoader.cjs');
+const docusaurusModules = (require(docusaurusLoader) as {patchedFiles: () => {file: string}[]}).patchedFiles().map(({file}) => file);
 /** theme-classic's client module that loads the highlighter and its languages on every page at start-up. */
 const startupLanguages = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js');
 
@@ -23,9 +20,10 @@ const startupLanguages = require.resolve('@docusaurus/theme-classic/lib/prism-in
  * - theme-classic's start-up module that loads prism-react-renderer and the additional languages
  *   on every page is replaced by an empty one; src/theme/CodeBlock registers the languages
  *   instead, so pages without code (the home page, /search) never load the highlighter;
- * - patchThemeCommonLoader.cjs: no `localeCompare` (and its collation set-up) to sort hook deps,
- *   and the switch from the server's layout to the phone's or desktop's after hydration renders
- *   as a transition, in short slices, instead of one long task.
+ * - patchDocusaurusLoader.cjs: main.js's evaluation and the loading of the page's route split into
+ *   two tasks; no `localeCompare` (and its collation set-up) to sort hook deps; the switch from the
+ *   server's layout to the phone's or desktop's after hydration renders as a transition, in short
+ *   slices, instead of one long task.
  * Each patch fails the build when the code it patches has changed (plugins/lib/applyPatches.cjs).
  */
 export default function firstLoadPlugin(): Plugin {
@@ -43,8 +41,8 @@ export default function firstLoadPlugin(): Plugin {
               use: [{loader: path.join(__dirname, 'patchPrismLoader.cjs')}],
             },
             {
-              test: (file: string) => themeCommonModules.includes(file),
-              use: [{loader: themeCommonLoader}],
+              test: (file: string) => docusaurusModules.includes(file),
+              use: [{loader: docusaurusLoader}],
             },
           ],
         },

@@ -7,9 +7,9 @@ import {afterAll, describe, expect, it} from 'vitest';
 
 const require = createRequire(import.meta.url);
 const {patchPrism} = require('../../plugins/first-load/patchPrismLoader.cjs') as {patchPrism: (source: string) => string};
-const {patchThemeCommon, PATCHED_MODULES} = require('../../plugins/first-load/patchThemeCommonLoader.cjs') as {
-  patchThemeCommon: (source: string, module: string) => string;
-  PATCHED_MODULES: string[];
+const {patchDocusaurus, patchedFiles} = require('../../plugins/first-load/patchDocusaurusLoader.cjs') as {
+  patchDocusaurus: (source: string, pkg: string, module: string) => string;
+  patchedFiles: () => {file: string; pkg: string; module: string}[];
 };
 const esmFile = require.resolve('prism-react-renderer/dist/index.mjs');
 const cjsFile = require.resolve('prism-react-renderer/dist/index.js');
@@ -88,17 +88,45 @@ describe('patchPrism', () => {
   });
 });
 
-describe('patchThemeCommon', () => {
-  const themeCommonLib = path.dirname(require.resolve('@docusaurus/theme-common'));
-  const patch = (module: string) => patchThemeCommon(fs.readFileSync(path.join(themeCommonLib, module), 'utf8'), module);
+describe('patchDocusaurus', () => {
+  const patch = (pkg: string, module: string) => {
+    const target = patchedFiles().find((file) => file.pkg === pkg && file.module === module);
+    if (!target) throw new Error(`${pkg} ${module} is not patched`);
+    return patchDocusaurus(fs.readFileSync(target.file, 'utf8'), pkg, module);
+  };
+  const patchThemeCommon = (module: string) => patch('@docusaurus/theme-common', module);
 
-  it('patches each listed module of the installed theme-common', () => {
-    expect(PATCHED_MODULES).toEqual(['utils/reactUtils.js', 'hooks/useWindowSize.js']);
-    for (const module of PATCHED_MODULES) expect(() => patch(module)).not.toThrow();
+  it('patches each listed module of the installed Docusaurus packages', () => {
+    expect(patchedFiles().map(({pkg, module}) => `${pkg} ${module}`)).toEqual([
+      '@docusaurus/core client/docusaurus.js',
+      '@docusaurus/core client/clientEntry.js',
+      '@docusaurus/theme-common utils/reactUtils.js',
+      '@docusaurus/theme-common hooks/useWindowSize.js',
+    ]);
+    for (const {file, pkg, module} of patchedFiles()) {
+      expect(fs.existsSync(file), file).toBe(true);
+      expect(() => patch(pkg, module)).not.toThrow();
+    }
+  });
+
+  it('prefetches a route when the main thread is idle, with the checks that say whether to', () => {
+    const patched = patch('@docusaurus/core', 'client/docusaurus.js');
+    expect(patched).toContain('const prefetchNow = (routePath) => {');
+    expect(patched).toContain(
+      'const prefetch = (routePath) => canPrefetch(routePath) && new Promise((resolve) => whenIdle(() => resolve(prefetchNow(routePath))));',
+    );
+    // Still one prefetch per route, and none on a slow or save-data connection.
+    expect(patched).toMatch(/const prefetchNow = \(routePath\) => \{\n {4}if \(!canPrefetch\(routePath\)\) \{\n {8}return false;\n {4}\}\n {4}fetched\.add\(routePath\);/);
+  });
+
+  it("loads the page's route from a timer, after main.js has been evaluated", () => {
+    const patched = patch('@docusaurus/core', 'client/clientEntry.js');
+    expect(patched).toContain('setTimeout(() => preload(window.location.pathname).then(() => {');
+    expect(patched.match(/preload\(window\.location\.pathname\)/g)).toHaveLength(1);
   });
 
   it('leaves the server layout after hydration in a transition', () => {
-    const patched = patch('hooks/useWindowSize.js');
+    const patched = patchThemeCommon('hooks/useWindowSize.js');
     expect(patched).toContain("import { startTransition, useEffect, useState } from 'react';");
     expect(patched).toContain('startTransition(updateWindowSize);');
     // Resizing still updates at once.
@@ -106,7 +134,7 @@ describe('patchThemeCommon', () => {
   });
 
   it('sorts hook dependencies without localeCompare, in the same order', () => {
-    const patched = patch('utils/reactUtils.js');
+    const patched = patchThemeCommon('utils/reactUtils.js');
     expect(patched).not.toContain('localeCompare');
     const comparator = /deps\.sort\((\(a, b\) => .*)\);/.exec(patched)?.[1];
     expect(comparator).toBeDefined();
@@ -117,10 +145,15 @@ describe('patchThemeCommon', () => {
     );
   });
 
-  it('fails with a message naming the patch when theme-common has changed', () => {
-    expect(() => patchThemeCommon('export {};', 'utils/reactUtils.js')).toThrow(
+  it('fails with a message naming the patch when a package has changed', () => {
+    expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'utils/reactUtils.js')).toThrow(
       /useShallowMemoObject: order keys without localeCompare.*@docusaurus\/theme-common was upgraded/,
     );
-    expect(() => patchThemeCommon('export {};', 'hooks/unknown.js')).toThrow(/no patches for theme-common module hooks\/unknown\.js/);
+    expect(() => patchDocusaurus('export {};', '@docusaurus/core', 'client/clientEntry.js')).toThrow(
+      /clientEntry: preload the route in a task of its own.*@docusaurus\/core was upgraded/,
+    );
+    expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/unknown.js')).toThrow(
+      /no patches for @docusaurus\/theme-common module hooks\/unknown\.js/,
+    );
   });
 });

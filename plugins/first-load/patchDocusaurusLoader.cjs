@@ -1,0 +1,129 @@
+// Bundler loader for modules of Docusaurus's own packages, to shorten the main-thread tasks of a
+// page load (measured with Lighthouse's mobile run, 4x CPU slowdown):
+// - core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching
+//   the route, adding <link rel=prefetch> elements); the links in view after hydration did that in
+//   one task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
+// - core's client/clientEntry.js: main.js's evaluation ran React, the router, the whole theme and
+//   then matched the page's route and added a script element for each of its chunks, all in one
+//   task (about 200 ms). Timers split it in three: React and the router; the app (theme, layout,
+//   route registry); loading the route.
+// - theme-common's utils/reactUtils.js: `useShallowMemoObject` (used by every code block and by
+//   the mobile menu's doc sidebar) sorts keys with `localeCompare`; a page's first `localeCompare`
+//   sets up the browser's collation data (~80 ms). The sort only needs a stable order.
+// - theme-common's hooks/useWindowSize.js: right after hydration every page re-renders from the
+//   server's layout to the phone's or the desktop's (sidebar, table of contents). That update ran
+//   as one blocking task of 100-300 ms; as a transition React renders it in short slices.
+const path = require('node:path');
+const {applyPatches} = require('../lib/applyPatches.cjs');
+
+/** Patches by package, then by module relative to the directory of the package's entry point (lib/). */
+const PATCHES = {
+  '@docusaurus/core': {
+    'client/docusaurus.js': [
+      {
+        why: 'prefetch: keep the work of prefetching a route',
+        find: 'const prefetch = (routePath) => {',
+        replace: 'const prefetchNow = (routePath) => {',
+        occurrences: 1,
+      },
+      {
+        why: 'prefetch: prefetch when the main thread is idle',
+        find: 'const preload = (routePath) => {',
+        replace: `// fsc-first-load: links ask for a prefetch as they scroll into view; do it when the main
+// thread is idle (at the latest after 2 s), one route per idle callback.
+const whenIdle = (callback) => (window.requestIdleCallback ? window.requestIdleCallback(callback, {timeout: 2000}) : setTimeout(callback, 0));
+const prefetch = (routePath) => canPrefetch(routePath) && new Promise((resolve) => whenIdle(() => resolve(prefetchNow(routePath))));
+const preload = (routePath) => {`,
+        occurrences: 1,
+      },
+    ],
+    'client/clientEntry.js': [
+      {
+        why: 'clientEntry: do not evaluate the app with main.js',
+        find: "import App from './App';\n",
+        replace: '',
+        occurrences: 1,
+      },
+      {
+        why: 'clientEntry: evaluate the app in a task of its own',
+        find: `    window.docusaurus = docusaurus;
+    const container = document.getElementById('__docusaurus');`,
+        replace: `    window.docusaurus = docusaurus;
+    // fsc-first-load: the app (theme, layout, route components) is evaluated in a task after
+    // main.js's own, and the page's route is loaded in a third.
+    setTimeout(() => {
+    const App = require('./App').default;
+    const container = document.getElementById('__docusaurus');`,
+        occurrences: 1,
+      },
+      {
+        why: 'clientEntry: preload the route in a task of its own',
+        find: `    preload(window.location.pathname).then(() => {
+        startTransition(renderApp);
+    });`,
+        replace: `    setTimeout(() => preload(window.location.pathname).then(() => {
+        startTransition(renderApp);
+    }));
+    });`,
+        occurrences: 1,
+      },
+    ],
+  },
+  '@docusaurus/theme-common': {
+    'utils/reactUtils.js': [
+      {
+        why: 'useShallowMemoObject: order keys without localeCompare',
+        find: 'deps.sort((a, b) => a[0].localeCompare(b[0]));',
+        replace: 'deps.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));',
+        occurrences: 1,
+      },
+    ],
+    'hooks/useWindowSize.js': [
+      {
+        why: 'useWindowSize: import startTransition',
+        find: "import { useEffect, useState } from 'react';",
+        replace: "import { startTransition, useEffect, useState } from 'react';",
+        occurrences: 1,
+      },
+      {
+        why: 'useWindowSize: leave the server layout in a transition after hydration',
+        find: `        updateWindowSize();
+        window.addEventListener('resize', updateWindowSize);`,
+        replace: `        startTransition(updateWindowSize);
+        window.addEventListener('resize', updateWindowSize);`,
+        occurrences: 1,
+      },
+    ],
+  },
+};
+
+/**
+ * For each package, a specifier that resolves to its lib/index.js: core declares no entry point,
+ * and theme-common's `exports` open no path deeper than its entry points.
+ */
+const LIB_INDEX = {
+  '@docusaurus/core': '@docusaurus/core/lib/index.js',
+  '@docusaurus/theme-common': '@docusaurus/theme-common',
+};
+
+/** The installed files this loader patches: `{file, pkg, module}`. */
+function patchedFiles() {
+  return Object.entries(PATCHES).flatMap(([pkg, modules]) => {
+    const lib = path.dirname(require.resolve(LIB_INDEX[pkg]));
+    return Object.keys(modules).map((module) => ({file: path.join(lib, module), pkg, module}));
+  });
+}
+
+function patchDocusaurus(source, pkg, module) {
+  const patches = PATCHES[pkg]?.[module];
+  if (!patches) throw new Error(`fsc-first-load: no patches for ${pkg} module ${module}`);
+  return applyPatches(source, patches, {plugin: 'fsc-first-load', dependency: pkg});
+}
+
+module.exports = function docusaurusLoader(source) {
+  const target = patchedFiles().find(({file}) => file === this.resourcePath);
+  if (!target) throw new Error(`fsc-first-load: ${this.resourcePath} is not a module this loader patches`);
+  return patchDocusaurus(source, target.pkg, target.module);
+};
+module.exports.patchDocusaurus = patchDocusaurus;
+module.exports.patchedFiles = patchedFiles;
