@@ -3,10 +3,10 @@
 // - core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching
 //   the route, adding <link rel=prefetch> elements); the links in view after hydration did that in
 //   one task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
-// - core's client/clientEntry.js: main.js's evaluation ran React, the router, the whole theme and
+// - core's client/clientEntry.js: main.js's evaluation ran React, the router and the whole theme,
 //   then matched the page's route and added a script element for each of its chunks, all in one
-//   task (about 200 ms). Timers split it in three: React and the router; the app (theme, layout,
-//   route registry); loading the route.
+//   task (about 200 ms). Timers split it in three: React and the router; starting to load the
+//   route; evaluating the app, while the route's files download.
 // - theme-common's utils/reactUtils.js: `useShallowMemoObject` (used by every code block and by
 //   the mobile menu's doc sidebar) sorts keys with `localeCompare`; a page's first `localeCompare`
 //   sets up the browser's collation data (~80 ms). The sort only needs a stable order.
@@ -45,25 +45,26 @@ const preload = (routePath) => {`,
         occurrences: 1,
       },
       {
-        why: 'clientEntry: evaluate the app in a task of its own',
+        why: 'clientEntry: load the route, then evaluate the app, each in a task of its own',
         find: `    window.docusaurus = docusaurus;
     const container = document.getElementById('__docusaurus');`,
         replace: `    window.docusaurus = docusaurus;
-    // fsc-first-load: the app (theme, layout, route components) is evaluated in a task after
-    // main.js's own, and the page's route is loaded in a third.
+    // fsc-first-load: main.js's evaluation runs React and the router; then, each in a task of its
+    // own, the page's route starts loading and the app (theme, layout) is evaluated.
+    const routeLoaded = new Promise((resolve) => setTimeout(() => resolve(preload(window.location.pathname))));
     setTimeout(() => {
     const App = require('./App').default;
     const container = document.getElementById('__docusaurus');`,
         occurrences: 1,
       },
       {
-        why: 'clientEntry: preload the route in a task of its own',
+        why: 'clientEntry: render once the route is loaded',
         find: `    preload(window.location.pathname).then(() => {
         startTransition(renderApp);
     });`,
-        replace: `    setTimeout(() => preload(window.location.pathname).then(() => {
+        replace: `    routeLoaded.then(() => {
         startTransition(renderApp);
-    }));
+    });
     });`,
         occurrences: 1,
       },

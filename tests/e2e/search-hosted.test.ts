@@ -81,6 +81,8 @@ describe('hosted Algolia (test build)', () => {
   it('keeps "Search by Algolia" in hosted mode, and offers "Let us know." for no results', async () => {
     const {page} = await openPage(browser, variant.origin);
     await page.goto(variant.origin + '/introduction/');
+    // Until the page has hydrated, the search button does nothing.
+    await page.waitForLoadState('networkidle');
     await page.locator('button.DocSearch-Button').click();
     await page.locator('input.DocSearch-Input').fill('xyzzyplugh');
     const noResults = page.locator('.DocSearch-NoResults');

@@ -230,6 +230,8 @@ describe('failure and slowness', () => {
     const {page} = await openPage(site.browser, site.origin);
     await page.route(isIndexRequest, (route) => route.abort('connectionrefused'));
     await page.goto(site.origin + '/introduction/');
+    // Until the page has hydrated, the search button does nothing.
+    await page.waitForLoadState('networkidle');
     await search(page, 'manager');
     const errorScreen = page.locator('.DocSearch-ErrorScreen');
     await expect.poll(() => errorScreen.isVisible()).toBe(true);
@@ -245,6 +247,7 @@ describe('failure and slowness', () => {
       await route.continue();
     });
     await page.goto(site.origin + '/introduction/');
+    await page.waitForLoadState('networkidle');
     await openModal(page);
     await input(page).fill('manager');
     await expect.poll(() => page.locator('.DocSearch-Container--Stalled').count(), {timeout: 1400}).toBe(1);

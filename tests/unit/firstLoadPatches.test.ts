@@ -119,9 +119,14 @@ describe('patchDocusaurus', () => {
     expect(patched).toMatch(/const prefetchNow = \(routePath\) => \{\n {4}if \(!canPrefetch\(routePath\)\) \{\n {8}return false;\n {4}\}\n {4}fetched\.add\(routePath\);/);
   });
 
-  it("loads the page's route from a timer, after main.js has been evaluated", () => {
+  it("loads the page's route, then evaluates the app, each from a timer after main.js's evaluation", () => {
     const patched = patch('@docusaurus/core', 'client/clientEntry.js');
-    expect(patched).toContain('setTimeout(() => preload(window.location.pathname).then(() => {');
+    expect(patched).not.toContain("import App from './App';");
+    const routeTimer = patched.indexOf('const routeLoaded = new Promise((resolve) => setTimeout(() => resolve(preload(window.location.pathname))));');
+    const appTimer = patched.indexOf("setTimeout(() => {\n    const App = require('./App').default;");
+    expect(routeTimer).toBeGreaterThan(0);
+    expect(appTimer).toBeGreaterThan(routeTimer);
+    expect(patched.indexOf('routeLoaded.then(() => {\n        startTransition(renderApp);')).toBeGreaterThan(appTimer);
     expect(patched.match(/preload\(window\.location\.pathname\)/g)).toHaveLength(1);
   });
 
@@ -150,7 +155,7 @@ describe('patchDocusaurus', () => {
       /useShallowMemoObject: order keys without localeCompare.*@docusaurus\/theme-common was upgraded/,
     );
     expect(() => patchDocusaurus('export {};', '@docusaurus/core', 'client/clientEntry.js')).toThrow(
-      /clientEntry: preload the route in a task of its own.*@docusaurus\/core was upgraded/,
+      /clientEntry: do not evaluate the app with main.js.*@docusaurus\/core was upgraded/,
     );
     expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/unknown.js')).toThrow(
       /no patches for @docusaurus\/theme-common module hooks\/unknown\.js/,
