@@ -78,8 +78,31 @@ describe('tutorial steps', () => {
     await page.context().close();
   });
 
-  // The highlighter and its extra languages (bash, ini) load with the first code block, not at
-  // start-up (plugins/first-load): a page reached from one without code must still highlight bash.
+  // src/theme/CodeBlock/Content renders the code only when it changes; the word-wrap button still
+  // wraps and unwraps (it styles the code element directly).
+  it('code blocks too wide for a phone offer a word-wrap button that wraps and unwraps', async () => {
+    const {page} = await openPage(site.browser, site.origin, {viewport: {width: 390, height: 800}});
+    await page.goto(site.origin + '/try-fsc/helm/8-inway');
+    await page.waitForLoadState('networkidle');
+    const wrapButton = page.locator('button[aria-label="Toggle word wrap"]');
+    const block = page.locator('.theme-code-block', {has: wrapButton}).first();
+    const button = block.locator('button[aria-label="Toggle word wrap"]');
+    await button.waitFor();
+    const whiteSpace = () => block.locator('code').evaluate((code) => getComputedStyle(code).whiteSpace);
+    const scrolls = () => block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
+    expect(await whiteSpace()).toBe('pre');
+    expect(await scrolls()).toBe(true);
+    await button.click();
+    expect(await whiteSpace()).toBe('pre-wrap');
+    expect(await scrolls()).toBe(false);
+    await button.click();
+    expect(await whiteSpace()).toBe('pre');
+    expect(await scrolls()).toBe(true);
+    await page.context().close();
+  });
+
+  // The highlighter and its languages load with the first code block, not at start-up
+  // (plugins/first-load): a page reached from one without code must still highlight them.
   it('highlights bash and yaml after a client-side navigation from a page without code', async () => {
     const path = '/try-fsc/helm/8-inway';
     const {page, problems} = await openPage(site.browser, site.origin);
