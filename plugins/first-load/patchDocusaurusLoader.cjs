@@ -5,8 +5,8 @@
 //   one task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
 // - core's client/clientEntry.js: main.js's evaluation ran React, the router and the whole theme,
 //   then matched the page's route and added a script element for each of its chunks, all in one
-//   task (about 200 ms). Timers split it in three: React and the router; starting to load the
-//   route; evaluating the app, while the route's files download.
+//   task (about 200 ms). Timers split it in three: React and the router; the routes, and starting
+//   to load the page's route; evaluating the app, while the route's files download.
 // - theme-common's utils/reactUtils.js: `useShallowMemoObject` (used by every code block and by
 //   the mobile menu's doc sidebar) sorts keys with `localeCompare`; a page's first `localeCompare`
 //   sets up the browser's collation data (~80 ms). The sort only needs a stable order.
@@ -45,13 +45,22 @@ const preload = (routePath) => {`,
         occurrences: 1,
       },
       {
+        why: 'clientEntry: do not evaluate the routes with main.js',
+        find: "import preload from './preload';\nimport docusaurus from './docusaurus';\n",
+        replace: '',
+        occurrences: 1,
+      },
+      {
         why: 'clientEntry: load the route, then evaluate the app, each in a task of its own',
         find: `    window.docusaurus = docusaurus;
     const container = document.getElementById('__docusaurus');`,
-        replace: `    window.docusaurus = docusaurus;
-    // fsc-first-load: main.js's evaluation runs React and the router; then, each in a task of its
-    // own, the page's route starts loading and the app (theme, layout) is evaluated.
-    const routeLoaded = new Promise((resolve) => setTimeout(() => resolve(preload(window.location.pathname))));
+        replace: `    // fsc-first-load: main.js's evaluation runs React and the router; then, each in a task of its
+    // own, the routes are evaluated and the page's route starts loading, and the app (theme,
+    // layout) is evaluated.
+    const routeLoaded = new Promise((resolve) => setTimeout(() => {
+        window.docusaurus = require('./docusaurus').default;
+        resolve(require('./preload').default(window.location.pathname));
+    }));
     setTimeout(() => {
     const App = require('./App').default;
     const container = document.getElementById('__docusaurus');`,

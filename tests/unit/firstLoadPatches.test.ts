@@ -122,12 +122,17 @@ describe('patchDocusaurus', () => {
   it("loads the page's route, then evaluates the app, each from a timer after main.js's evaluation", () => {
     const patched = patch('@docusaurus/core', 'client/clientEntry.js');
     expect(patched).not.toContain("import App from './App';");
-    const routeTimer = patched.indexOf('const routeLoaded = new Promise((resolve) => setTimeout(() => resolve(preload(window.location.pathname))));');
+    expect(patched).not.toContain("import preload from './preload';");
+    expect(patched).not.toContain("import docusaurus from './docusaurus';");
+    const routeTimer = patched.indexOf(`const routeLoaded = new Promise((resolve) => setTimeout(() => {
+        window.docusaurus = require('./docusaurus').default;
+        resolve(require('./preload').default(window.location.pathname));`);
     const appTimer = patched.indexOf("setTimeout(() => {\n    const App = require('./App').default;");
     expect(routeTimer).toBeGreaterThan(0);
     expect(appTimer).toBeGreaterThan(routeTimer);
     expect(patched.indexOf('routeLoaded.then(() => {\n        startTransition(renderApp);')).toBeGreaterThan(appTimer);
-    expect(patched.match(/preload\(window\.location\.pathname\)/g)).toHaveLength(1);
+    expect(patched.match(/\(window\.location\.pathname\)/g)).toHaveLength(1);
+    expect(patched.match(/window\.docusaurus = /g)).toHaveLength(1);
   });
 
   it('leaves the server layout after hydration in a transition', () => {
