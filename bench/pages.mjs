@@ -13,9 +13,10 @@
 //   the files in the build, gzip is node:zlib at level 6 (nginx's gzip_comp_level); --files lists
 //   the files of each page;
 // - Lighthouse 13's mobile scores (performance, accessibility, best practices, SEO) with LCP, TBT
-//   and CLS. Lighthouse's default mobile run: an emulated mid-range phone and simulated slow 4G,
-//   so the figures say how the page is built, not how fast this machine is. With --runs N the
-//   median of N runs is printed.
+//   and CLS. Lighthouse's default mobile run: an emulated mid-range phone and simulated slow 4G;
+//   main-thread time is this machine's, taken 4x, so the performance score moves with the host's
+//   load. The CPU idx column is Lighthouse's benchmark of the machine during the runs. With
+//   --runs N the median of N runs is printed.
 //
 // The peer is `create-docusaurus@3.9.2 classic --typescript`, installed with the overrides a fresh
 // 3.9.2 install needs (taken from our package.json) and built, untouched otherwise, in
@@ -122,7 +123,7 @@ async function firstViewWeight(browser, origin, buildDir, route) {
 }
 
 /**
- * @typedef {{scores: Record<string, number | null>, lcp: number, tbt: number, cls: number, failing: string[], warnings: string[]}} LighthouseFigures
+ * @typedef {{scores: Record<string, number | null>, lcp: number, tbt: number, cls: number, benchmarkIndex: number, failing: string[], warnings: string[]}} LighthouseFigures
  */
 
 /**
@@ -171,6 +172,7 @@ async function lighthouseRun(url) {
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
       failing,
       warnings: lhr.runWarnings ?? [],
     };
@@ -302,7 +304,7 @@ async function main() {
   if (options.peer) console.log(`peer: ${CREATE_DOCUSAURUS} classic --typescript, as generated`);
   console.log('First view: JavaScript and CSS in KiB (raw / gzip level 6); Lighthouse 13 mobile' + (options.runs > 1 ? `, median of ${options.runs} runs` : ''));
   console.log('');
-  const header = ['site', 'page', 'JS files', 'JS raw', 'JS gzip', 'CSS files', 'CSS raw', 'CSS gzip', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'TBT ms', 'CLS'];
+  const header = ['site', 'page', 'JS files', 'JS raw', 'JS gzip', 'CSS files', 'CSS raw', 'CSS gzip', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'TBT ms', 'CLS', 'CPU idx'];
   const rows = results.flatMap(({name, pages, weights, audits}) =>
     pages.map((route) => {
       const weight = weights.get(route);
@@ -321,10 +323,18 @@ async function main() {
         figure((run) => run.lcp, (value) => (value / 1000).toFixed(2)),
         figure((run) => run.tbt, (value) => String(Math.round(value))),
         figure((run) => run.cls, (value) => value.toFixed(3)),
+        figure((run) => run.benchmarkIndex, (value) => String(Math.round(value))),
       ];
     }),
   );
   printTable(header, rows);
+  if (options.lighthouse) {
+    console.log(
+      "CPU idx: Lighthouse's measure of this machine's speed during the runs (higher is faster). Lighthouse\n" +
+        'slows the CPU down 4x on top of it, so a busier host scores lower on performance: compare pages\n' +
+        'and sites within one run.',
+    );
+  }
 
   const [ours, peer] = results;
   if (peer) {
