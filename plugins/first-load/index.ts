@@ -20,10 +20,11 @@ const startupLanguages = require.resolve('@docusaurus/theme-classic/lib/prism-in
  * - theme-classic's start-up module that loads prism-react-renderer and the additional languages
  *   on every page is replaced by an empty one; src/theme/CodeBlock registers the languages
  *   instead, so pages without code (the home page, /search) never load the highlighter;
- * - patchDocusaurusLoader.cjs: main.js's evaluation and the loading of the page's route split into
- *   two tasks; no `localeCompare` (and its collation set-up) to sort hook deps; the switch from the
- *   server's layout to the phone's or desktop's after hydration renders as a transition, in short
- *   slices, instead of one long task.
+ * - patchDocusaurusLoader.cjs: main.js's evaluation split into three tasks (React and the router;
+ *   the routes and loading the page's route; the app); links prefetch their routes in idle time;
+ *   no `localeCompare` (and its collation set-up) to sort hook deps; the switch from the server's
+ *   layout to the phone's or desktop's after hydration renders as a transition, in short slices,
+ *   instead of one long task.
  * Each patch fails the build when the code it patches has changed (plugins/lib/applyPatches.cjs).
  */
 export default function firstLoadPlugin(): Plugin {

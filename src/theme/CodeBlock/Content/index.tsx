@@ -8,20 +8,10 @@ import Line from '@theme/CodeBlock/Line';
 
 import styles from './styles.module.css';
 
-// TODO Docusaurus v4: remove useless forwardRef
-const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>(
-  (props, ref) => {
-    return (
-      <pre
-        ref={ref}
-        /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */
-        tabIndex={0}
-        {...props}
-        className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')}
-      />
-    );
-  },
-);
+/** Focusable, so that keyboard users can scroll a wide block. */
+const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => (
+  <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
+));
 
 function Code({lineNumbersStart, ...props}: ComponentProps<'code'> & {lineNumbersStart: number | undefined}) {
   return (
