@@ -3,40 +3,9 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
 import {CODE_LANGUAGES, UNHIGHLIGHTED_FENCES} from '../../config/codeLanguages';
+import {codeBlocks, DOCS, markdownFiles, type CodeBlock} from './support/docsCodeBlocks';
 
-const DOCS = path.resolve(__dirname, '../../docs');
-
-function markdownFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return markdownFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-type CodeBlock = {file: string; line: number; language: string; meta: string; code: string; before: string};
-
-/** Fenced code blocks with their language, and the text of the page before each block. */
-function codeBlocks(file: string): CodeBlock[] {
-  const source = fs.readFileSync(file, 'utf8');
-  const blocks: CodeBlock[] = [];
-  const fence = /^(\s*)(`{3,}|~{3,})([^\s`]*)([^\n]*)\n([\s\S]*?)^\1\2\s*$/gm;
-  for (const match of source.matchAll(fence)) {
-    const start = match.index ?? 0;
-    blocks.push({
-      file: path.relative(DOCS, file),
-      line: source.slice(0, start).split('\n').length,
-      language: match[3]!,
-      meta: match[4]!.trim(),
-      // Inside tabs the block is indented: remove the fence's indentation from each line.
-      code: match[5]!.replace(new RegExp(`^${match[1]}`, 'gm'), ''),
-      before: source.slice(0, start),
-    });
-  }
-  return blocks;
-}
-
-const files = markdownFiles(DOCS);
+const files = markdownFiles();
 const blocks = files.flatMap(codeBlocks);
 
 describe('docs content', () => {
