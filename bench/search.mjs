@@ -4,7 +4,7 @@
 // The embedded engine (MiniSearch + Algolia-style ranking) side by side with
 // lunr 2.3.9 on the same records and queries, for
 //   - the real site: the index file the build wrote (build/search-index.*.json)
-//     and ../shared/search-queries.json;
+//     and tests/data/search-queries.json;
 //   - a synthetic corpus of 2,000 pages generated deterministically (seeded)
 //     from the real records' vocabulary, with 200 generated queries whose
 //     answer is known.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run eval:search
-// Runs ../shared/search-queries.json through the embedded engine over the
+// Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3.
 import './lib/register-ts.mjs';

@@ -1,5 +1,5 @@
 /**
- * Ranking evaluation against /work/shared/search-queries.json: for each
+ * Ranking evaluation against the judged reader queries (tests/data/search-queries.json): for each
  * query, where does the first expected page appear among the hits?
  * Shared by `npm run eval:search`, the search-quality test and the bench.
  */
@@ -30,7 +30,7 @@ export interface EvalSummary {
 }
 
 /** Relative to the repository root. */
-export const QUERIES_FILE = path.join('..', 'shared', 'search-queries.json');
+export const QUERIES_FILE = path.join('tests', 'data', 'search-queries.json');
 export const EVAL_DEPTH = 20;
 
 /** What Docusaurus' contextual search sends with every query. */
