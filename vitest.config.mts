@@ -1,8 +1,10 @@
 import {defineConfig} from 'vitest/config';
 
 /**
- * Two projects in one run: fast unit tests of the real modules, and browser tests that drive
- * Debian's Chromium against the production build (which `npm test` makes first).
+ * Three tiers. `unit`: the real modules and the docs' sources, no build and no file outside the
+ * repository (`npm run test:unit`). `site`: checks of the built site's files, such as search quality
+ * over the built index. `e2e`: browser tests that drive Debian's Chromium against the builds
+ * (`npm test` makes them first).
  */
 export default defineConfig({
   test: {
@@ -11,6 +13,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'site',
+          include: ['tests/site/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },

@@ -1,7 +1,10 @@
-// Every test in one command: type-check, build the site as published, build a test variant, then
-// run the unit and browser tests (Vitest). The variant turns on what the published site leaves off
-// (announcement bar, hosted search against a local double, a route that crashes on purpose) so the
-// browser tests can prove those behaviours without touching the published build.
+// Every test in one command: type-check, run the unit tier (no build: a fast failure is fast), build
+// the site as published, build a test variant, then run the tiers that need the builds (site checks
+// and browser tests). The variant turns on what the published site leaves off (announcement bar,
+// hosted search against a local double, a route that crashes on purpose) so the browser tests can
+// prove those behaviours without touching the published build.
+//
+// `npm test -- <files>` runs only those files; when they are all unit tests, nothing is built.
 import {spawnSync} from 'node:child_process';
 import net from 'node:net';
 
@@ -40,7 +43,14 @@ const variantEnv = {
   SEARCH_MISSING_RESULTS_URL: 'https://example.org/report?q={query}',
 };
 
+const files = process.argv.slice(2);
+const unitOnly = files.length > 0 && files.every((file) => file.replace(/^\.\//, '').startsWith('tests/unit/'));
+
 run('npx', ['tsc', '--noEmit']);
-run('npx', ['docusaurus', 'build'], publishedEnv);
-run('npx', ['docusaurus', 'build', '--out-dir', 'build-variant'], variantEnv);
-run('npx', ['vitest', 'run', ...process.argv.slice(2)], {FSC_TEST_ALGOLIA_PORT: String(algoliaDoublePort)});
+if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit']);
+if (!unitOnly) {
+  run('npx', ['docusaurus', 'build'], publishedEnv);
+  run('npx', ['docusaurus', 'build', '--out-dir', 'build-variant'], variantEnv);
+}
+const tiers = files.length === 0 ? ['--project', 'site', '--project', 'e2e'] : [];
+run('npx', ['vitest', 'run', ...tiers, ...files], {FSC_TEST_ALGOLIA_PORT: String(algoliaDoublePort)});
