@@ -304,9 +304,21 @@ interface Candidate {
   key: number;
 }
 
+/** Field widths of the packed rank key: beyond these, results stop being told apart. */
+const RANK_MAX_WORDS = 15;
+const RANK_TYPO_SLOTS = 64;
+const RANK_ATTR_SLOTS = 8;
+const RANK_ATTR_SUM_SLOTS = 256;
+if (FIELDS.length > RANK_ATTR_SLOTS) {
+  throw new Error(`rankKey packs at most ${RANK_ATTR_SLOTS} searchable attributes; FIELDS has ${FIELDS.length}`);
+}
+
 /** Packs the criteria before proximity into one comparable number. */
 function rankKey(words: number, typos: number, attr: number, attrSum: number): number {
-  return (((15 - Math.min(words, 15)) * 64 + Math.min(typos, 63)) * 8 + attr) * 256 + Math.min(attrSum, 255);
+  const wordsSlot = RANK_MAX_WORDS - Math.min(words, RANK_MAX_WORDS);
+  const typoSlot = Math.min(typos, RANK_TYPO_SLOTS - 1);
+  const attrSumSlot = Math.min(attrSum, RANK_ATTR_SUM_SLOTS - 1);
+  return ((wordsSlot * RANK_TYPO_SLOTS + typoSlot) * RANK_ATTR_SLOTS + attr) * RANK_ATTR_SUM_SLOTS + attrSumSlot;
 }
 
 /** Candidates of a query: all of them (unordered), and the leading ones in final order. */
