@@ -287,6 +287,28 @@ describe('keyboard', () => {
     }
   });
 
+  it('a middle click on a hit opens it in a new tab; a right click opens nothing', async () => {
+    const {page} = await visit('/');
+    await search(page, 'auditlog');
+    const hit = page.locator('.DocSearch-Hit a').first();
+    // The right button: the context menu's auxclick reaches the hit; the page and the modal stay.
+    const auxclicks = page.evaluate(
+      () => new Promise<number>((resolve) => document.addEventListener('auxclick', (event) => setTimeout(() => resolve(event.button)), {once: true})),
+    );
+    await hit.click({button: 'right'});
+    expect(await auxclicks).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await modal(page).isVisible()).toBe(true);
+    expect(page.context().pages()).toHaveLength(1);
+    const opened = page.context().waitForEvent('page', {timeout: 10_000});
+    await hit.click({button: 'middle'});
+    const other = await opened;
+    await other.waitForLoadState();
+    expect(other.url()).toContain('/try-fsc/helm/5-auditlog');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
   it('Enter with no active hit does nothing', async () => {
     const {page} = await visit('/');
     await search(page, 'xyzzyplugh');
@@ -380,6 +402,52 @@ describe('recent and favorite searches', () => {
     await page.keyboard.press('Escape');
     await openModal(page);
     await expect.poll(() => recentHits.count()).toBe(4);
+    await page.context().close();
+  });
+
+  it('shows stored entries as text and drops those without the shape of a saved hit', async () => {
+    // The test server sends no Content-Security-Policy, so nothing but the site's own code stops a script.
+    const {page, problems} = await visit('/');
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    const poison = '<img src=x onerror="window.__xss=1">';
+    await page.evaluate(
+      ({key, poison}) => {
+        const hierarchy = (lvl1: unknown) => ({lvl0: 'Introduction', lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
+        const entries = [
+          {objectID: 'poisoned', url: '/introduction/#poisoned', type: 'lvl1', hierarchy: hierarchy(poison), content: null, __docsearch_parent: null},
+          {objectID: 'kept', url: '/introduction/#kept', type: 'lvl1', hierarchy: hierarchy('Kept &amp; escaped once'), content: null, __docsearch_parent: null},
+          {objectID: 'script-url', url: 'javascript:window.__xss=1', type: 'lvl1', hierarchy: hierarchy('Script URL'), content: null},
+          {objectID: 'object-title', url: '/introduction/', type: 'lvl1', hierarchy: hierarchy({__html: poison}), content: null},
+          {objectID: 'no-type', url: '/introduction/', hierarchy: hierarchy('No type'), content: null},
+          {objectID: 7, url: '/introduction/', type: 'lvl1', hierarchy: hierarchy('Numeric id'), content: null},
+          poison,
+          null,
+        ];
+        localStorage.setItem(key, JSON.stringify(entries));
+      },
+      {key: RECENT_KEY, poison},
+    );
+    await page.evaluate((key) => localStorage.setItem(key, '{"not": "a list"'), FAVORITE_KEY);
+    await openModal(page);
+    const recentHits = page.locator('.DocSearch-Hit');
+    await expect.poll(() => recentHits.count()).toBe(2);
+    expect(await recentHits.allInnerTexts()).toEqual([expect.stringContaining(poison), expect.stringContaining('Kept & escaped once')]);
+    expect(await page.locator('.DocSearch-Modal img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).map((hit: {objectID: string}) => hit.objectID), RECENT_KEY)).toEqual([
+      'poisoned',
+      'kept',
+    ]);
+    expect(await page.evaluate((key) => localStorage.getItem(key), FAVORITE_KEY)).toBe('[]');
+    // A stored page opens as before.
+    await recentHits.nth(1).click();
+    await expect.poll(() => page.url()).toBe(site.origin + '/introduction/#kept');
+    expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+    expect(dialogs).toBe(0);
+    expect(problems.errors).toEqual([]);
     await page.context().close();
   });
 

@@ -36,10 +36,13 @@ export const SearchButton = forwardRef<HTMLButtonElement, Props>(function Search
         </svg>
         <span className="DocSearch-Button-Placeholder">{label}</span>
       </span>
+      {/* The spaces make the visible text read "Search Ctrl K", the name, and not "SearchCtrlK"
+          (axe's label-content-name-mismatch); between flex items they take no room. */}
+      {modifier && ' '}
       <span className="DocSearch-Button-Keys">
         {modifier && (
           <>
-            <kbd className="DocSearch-Button-Key fsc-search-key-modifier">{modifier}</kbd>
+            <kbd className="DocSearch-Button-Key fsc-search-key-modifier">{modifier}</kbd>{' '}
             <kbd className="DocSearch-Button-Key">K</kbd>
           </>
         )}

@@ -24,6 +24,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import {escapeHitText} from './escapeHitText';
 import {SearchButton} from './SearchButton';
+import {cleanStoredSearches} from './storedSearches';
 import {useSearchShortcuts} from './useSearchShortcuts';
 import type {
   InternalDocSearchHit,
@@ -171,7 +172,8 @@ function useResultsFooterComponent({
  * A hit is an option of the results listbox, chosen with the arrow keys and Enter from the input
  * (DocSearch's navigator opens it). A real link inside the option would be a second, nested
  * interactive control (WCAG 4.1.2), so the anchor has no href and a click navigates here, with
- * Ctrl/Cmd for a new tab and Shift for a new window like a link.
+ * Ctrl/Cmd or the middle button for a new tab and Shift for a new window like a link. Other
+ * buttons (the right one opens the context menu) do nothing, as on a link.
  */
 function Hit({
   hit,
@@ -190,8 +192,11 @@ function Hit({
       history.push(hit.url);
     }
   };
+  const openOnMiddleClick = (event: React.MouseEvent) => {
+    if (event.button === 1) open(event);
+  };
   return (
-    <a onClick={open} onAuxClick={open} data-href={hit.url}>
+    <a onClick={open} onAuxClick={openOnMiddleClick} data-href={hit.url}>
       {children}
     </a>
   );
@@ -266,10 +271,15 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
     }
   }, [searchConfig.mode]);
 
+  const {indexName} = props;
   const openModal = useCallback(() => {
     prepareSearchContainer();
-    importDocSearchModalIfNeeded(searchConfig).then(() => setIsOpen(true));
-  }, [prepareSearchContainer, searchConfig]);
+    importDocSearchModalIfNeeded(searchConfig).then(() => {
+      // DocSearch reads the stored searches when the modal mounts.
+      cleanStoredSearches(indexName);
+      setIsOpen(true);
+    });
+  }, [prepareSearchContainer, searchConfig, indexName]);
 
   const closeModal = useCallback(() => {
     setIsOpen(false);

@@ -1,0 +1,84 @@
+import {escapeHtml} from '../../search/text';
+
+const HIT_TYPES = new Set(['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6', 'content']);
+const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+const UNESCAPES: Record<string, string> = {'&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'"};
+
+/** The keys under which DocSearch 3 keeps a site's recent and favorite searches. */
+export function storedSearchKeys(indexName: string): string[] {
+  return [`__DOCSEARCH_RECENT_SEARCHES__${indexName}`, `__DOCSEARCH_FAVORITE_SEARCHES__${indexName}`];
+}
+
+type SavedHit = {
+  objectID: string;
+  url: string;
+  type: string;
+  hierarchy: Record<(typeof LEVELS)[number], string | null>;
+  content: string | null;
+  __docsearch_parent: null;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTextOrNull = (value: unknown): value is string | null | undefined =>
+  value === null || value === undefined || typeof value === 'string';
+// A site path, or a web address for hosted results from elsewhere: never javascript: or data:.
+const isSafeUrl = (url: string) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url);
+
+/**
+ * DocSearch renders a stored hit's text as HTML. What it stored itself is escaped text (the site's
+ * transformItems escapes every live hit before it can be saved), so decoding that one escape and
+ * escaping again leaves it as it was, while anything else becomes plain text.
+ */
+function safeText(text: string): string {
+  return escapeHtml(text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => UNESCAPES[entity]!));
+}
+
+/**
+ * A stored entry as a hit DocSearch can show safely, or null when it does not have the shape of a
+ * saved hit. Only the fields DocSearch uses are kept.
+ */
+export function toSavedHit(entry: unknown): SavedHit | null {
+  if (!isRecord(entry) || !isRecord(entry.hierarchy)) return null;
+  const {objectID, url, type, hierarchy, content} = entry;
+  if (typeof objectID !== 'string' || typeof url !== 'string' || !isSafeUrl(url)) return null;
+  if (typeof type !== 'string' || !HIT_TYPES.has(type) || !isTextOrNull(content)) return null;
+  if (!LEVELS.every((level) => isTextOrNull(hierarchy[level])) || typeof hierarchy.lvl0 !== 'string') return null;
+  return {
+    objectID,
+    url,
+    type,
+    hierarchy: Object.fromEntries(
+      LEVELS.map((level) => {
+        const text = hierarchy[level];
+        return [level, typeof text === 'string' ? safeText(text) : null];
+      }),
+    ) as SavedHit['hierarchy'],
+    content: typeof content === 'string' ? safeText(content) : null,
+    __docsearch_parent: null,
+  };
+}
+
+/**
+ * Whatever is in the browser's storage may have been put there by anyone (another script on the
+ * origin, a shared profile, a hand edit), so the stored searches are cleaned before DocSearch reads
+ * them: entries without the shape of a saved hit are dropped and the text of the others escaped.
+ */
+export function cleanStoredSearches(indexName: string): void {
+  for (const key of storedSearchKeys(indexName)) {
+    try {
+      const raw = window.localStorage.getItem(key);
+      if (raw === null) continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        parsed = null;
+      }
+      const hits = Array.isArray(parsed) ? parsed.map(toSavedHit).filter((hit) => hit !== null) : [];
+      window.localStorage.setItem(key, JSON.stringify(hits));
+    } catch {
+      // Storage that throws (blocked by the browser) holds nothing DocSearch can read either.
+    }
+  }
+}
