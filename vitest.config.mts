@@ -32,6 +32,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits on what the page shows; its default of one second is a race on a busy
+          // 2-core machine (loading the search index alone can take longer), not a limit worth testing.
+          expect: {poll: {timeout: 10_000}},
           // Two cores: one browser-test file at a time keeps timings honest and Chromium stable.
           fileParallelism: false,
         },
