@@ -78,8 +78,9 @@ describe('navbar on scroll', () => {
   it('hides when scrolling down, shows when scrolling up and near the top, hides on a hash link', async () => {
     const {page} = await visit(site, '/fsc-in-production/network-overview', {viewport: {width: 1280, height: 700}});
     for (let step = 0; step < 8; step += 1) {
+      const before = await page.evaluate(() => window.scrollY);
       await page.mouse.wheel(0, 250);
-      await page.waitForTimeout(60);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
     }
     await expect.poll(() => navbarTop(page)).toBeLessThanOrEqual(0);
     await page.mouse.wheel(0, -200);
@@ -195,11 +196,43 @@ describe('scroll after navigation', () => {
       window.history.pushState(null, '', `${location.pathname}?tab=linux${location.hash}`);
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.waitForTimeout(300);
+    // The router renders the new location and runs its effects (where a scroll would happen) before the second frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.location.search)).toBe('?tab=linux');
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
     await page.context().close();
   });
 });
+
+/**
+ * Records the paths the page asks Docusaurus to prefetch (window.docusaurus.prefetch, which a link calls
+ * when it comes into view) and, per path, what the call returned (false, or a promise that settles
+ * once the prefetch links it inserted have loaded).
+ */
+const recordPrefetches = (page: Page) =>
+  page.addInitScript(() => {
+    type Client = {prefetch: (path: string) => Promise<unknown> | boolean};
+    const state = window as unknown as {__prefetched: string[]; __prefetchResults: Record<string, unknown>};
+    state.__prefetched = [];
+    state.__prefetchResults = {};
+    let docusaurus: Client | undefined;
+    Object.defineProperty(window, 'docusaurus', {
+      configurable: true,
+      get: () => docusaurus,
+      set: (value: Client) => {
+        docusaurus = {
+          ...value,
+          prefetch: (path) => {
+            state.__prefetched.push(path);
+            const result = value.prefetch(path);
+            state.__prefetchResults[path] = result;
+            return result;
+          },
+        };
+      },
+    });
+  });
+const prefetchedPaths = (page: Page) => page.evaluate(() => (window as unknown as {__prefetched: string[]}).__prefetched);
 
 /** Records whether the progress bar (#nprogress) appears at any moment from now on. */
 const watchProgressBar = (page: Page) =>
@@ -236,8 +269,8 @@ describe('route loading', () => {
     await fastPage.waitForLoadState('networkidle');
     await watchProgressBar(fastPage);
     await fastPage.locator('.theme-doc-sidebar-menu a[href="/introduction/components"]').click();
+    // The bar can only start while the route loads: once the page shows, the navigation is over.
     await expect.poll(() => fastPage.locator('article h1').innerText()).toBe('Components');
-    await fastPage.waitForTimeout(400);
     expect(await sawProgressBar(fastPage)).toBe(false);
     await fastPage.context().close();
   });
@@ -274,10 +307,13 @@ describe('route loading', () => {
       if (override) {
         await page.addInitScript((value) => Object.defineProperty(navigator, 'connection', {get: () => value}), override);
       }
+      await recordPrefetches(page);
       await page.goto(site.origin + '/introduction/');
       await page.waitForLoadState('networkidle');
       await page.locator('.theme-doc-sidebar-menu a[href="/support/contact"]').hover();
-      await page.waitForTimeout(300);
+      // In view, the link asks Docusaurus to prefetch; what it inserts, it inserts before its promise settles.
+      await expect.poll(() => prefetchedPaths(page)).toContain('/support/contact');
+      await page.evaluate(() => (window as unknown as {__prefetchResults: Record<string, unknown>}).__prefetchResults['/support/contact']);
       const count = await page.locator('link[rel="prefetch"]').count();
       await page.context().close();
       return count;
@@ -291,21 +327,10 @@ describe('route loading', () => {
   // code. src/theme/Navbar/MobileSidebar renders the menu when it first opens.
   it('on a phone, prefetches the routes in the menu only once the menu is open', async () => {
     const {page} = await openPage(browser, site.origin, {viewport: {width: 412, height: 823}});
-    await page.addInitScript(() => {
-      const calls: string[] = [];
-      (window as unknown as {__prefetched: string[]}).__prefetched = calls;
-      let docusaurus: {prefetch: (path: string) => unknown} | undefined;
-      Object.defineProperty(window, 'docusaurus', {
-        configurable: true,
-        get: () => docusaurus,
-        set: (value: {prefetch: (path: string) => unknown}) => {
-          docusaurus = {...value, prefetch: (path) => (calls.push(path), value.prefetch(path))};
-        },
-      });
-    });
+    await recordPrefetches(page);
     await page.goto(site.origin + '/introduction/');
     await page.waitForLoadState('networkidle');
-    const prefetched = () => page.evaluate(() => (window as unknown as {__prefetched: string[]}).__prefetched);
+    const prefetched = () => prefetchedPaths(page);
     // A page linked from the menu only, high enough in it to be on screen once the menu is open.
     expect(await prefetched()).not.toContain('/try-fsc/helm/3-postgresql');
     await page.locator('button.navbar__toggle').click();
