@@ -62,6 +62,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(describeViolations(results.violations)).toEqual([]);
       await page.close();
     });
+
+    it('a page opened from a hit, with its marks and their control, has no violations', async () => {
+      const page = await context.newPage();
+      await page.goto(site.origin + '/introduction/');
+      await page.waitForLoadState('networkidle');
+      await page.locator('button.DocSearch-Button').click();
+      await page.locator('input.DocSearch-Input').fill('outway');
+      await page.locator('.DocSearch-Hit').first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.theme-doc-markdown mark.search-hit-mark').first().waitFor();
+      const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
+      expect(describeViolations(results.violations)).toEqual([]);
+      await page.close();
+    });
   });
 }
 

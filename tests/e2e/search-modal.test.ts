@@ -264,6 +264,69 @@ describe('failure and slowness', () => {
   });
 });
 
+describe('the page a hit opens', () => {
+  const marks = (page: Page) => page.locator('.theme-doc-markdown mark.search-hit-mark');
+  const control = (page: Page) => page.getByRole('button', {name: 'Remove highlights'});
+
+  it('marks the words the engine matched (a typo included), keeps the section in view, and a keyboard user removes the marks', async () => {
+    const {page} = await visit('/');
+    await search(page, 'outwy'); // a typo of "outway"
+    const first = await page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('data-href');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => marks(page).count()).toBeGreaterThan(0);
+    const texts = await marks(page).allInnerTexts();
+    expect(texts.every((text) => text.toLowerCase() === 'outway')).toBe(true);
+    // the link stays the page's own, shareable as it is
+    expect(page.url()).toBe(new URL(first!, site.origin).href);
+    if (first!.includes('#')) {
+      const id = decodeURIComponent(first!.split('#')[1]!);
+      const top = await page.evaluate((anchor) => document.getElementById(anchor)!.getBoundingClientRect().top, id);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(await page.evaluate(() => window.innerHeight));
+    }
+    // the control is reached with Tab (after the navbar and the sidebar) and removes the marks
+    let guard = 0;
+    do {
+      await page.keyboard.press('Tab');
+      guard += 1;
+    } while (!(await control(page).evaluate((button) => button === document.activeElement)) && guard < 150);
+    expect(guard).toBeLessThan(150);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => marks(page).count()).toBe(0);
+    expect(await control(page).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('theme-doc-markdown'))).toBe(true);
+    // a reload of the entry shows no marks once removed
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('article h1').count()).toBe(1);
+    expect(await marks(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('marks a prefix as the start of words, and nothing when the page is reached another way', async () => {
+    const {page} = await visit('/');
+    await search(page, 'certif');
+    await page.locator('.DocSearch-Hit a').first().click();
+    await expect.poll(() => marks(page).count()).toBeGreaterThan(0);
+    expect((await marks(page).allInnerTexts()).every((text) => text.toLowerCase() === 'certif')).toBe(true);
+    const opened = page.url();
+    // the same address, opened directly (a shared link), and a sidebar link: no marks, no control
+    const other = await page.context().newPage();
+    await other.goto(opened);
+    await other.waitForLoadState('networkidle');
+    expect(await other.locator('article h1').count()).toBe(1);
+    expect(await marks(other).count()).toBe(0);
+    expect(await control(other).count()).toBe(0);
+    await page.locator('.theme-doc-sidebar-menu a[href="/introduction/components"]').click();
+    await expect.poll(() => page.locator('article h1').innerText()).toBe('Components');
+    expect(await marks(page).count()).toBe(0);
+    // going back to the entry the search opened shows its marks again
+    await page.goBack();
+    await expect.poll(() => marks(page).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
 describe('keyboard', () => {
   it('arrows move the active hit and Enter opens it', async () => {
     const {page} = await visit('/');

@@ -22,6 +22,7 @@ import {
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
+import {openedHitState} from '@site/src/search/openedHit';
 import {escapeHitText} from './escapeHitText';
 import {SearchButton} from './SearchButton';
 import {cleanStoredSearches} from './storedSearches';
@@ -101,7 +102,7 @@ function useNavigator({
         if (isRegexpStringMatch(externalUrlRegex, params.itemUrl)) {
           window.location.href = params.itemUrl;
         } else {
-          history.push(params.itemUrl);
+          history.push(params.itemUrl, openedHitState(params.item));
         }
       },
     };
@@ -189,7 +190,8 @@ function Hit({
     } else if (event.shiftKey) {
       window.open(hit.url, '_blank', 'noopener,popup');
     } else {
-      history.push(hit.url);
+      // A stored (recent or favourite) hit holds no highlights: its page opens without marks.
+      history.push(hit.url, '_highlightResult' in hit ? openedHitState(hit) : undefined);
     }
   };
   const openOnMiddleClick = (event: React.MouseEvent) => {

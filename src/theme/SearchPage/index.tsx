@@ -12,6 +12,8 @@ import clsx from 'clsx';
 import algoliaSearchHelper from 'algoliasearch-helper';
 import type {SearchConfig} from '@site/config/search';
 import {getSiteSearchClient} from '@site/src/search/siteSearchClient';
+import {openedHitState, type OpenedHitState} from '@site/src/search/openedHit';
+import {useHistory} from '@docusaurus/router';
 
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
@@ -198,6 +200,8 @@ type ResultDispatcherState = {
     url: string;
     summary: string;
     breadcrumbs: string[];
+    /** Handed to the page the result opens, which marks the matched words. */
+    openedState: OpenedHitState | undefined;
   }[];
   query: string | null;
   totalResults: number | null;
@@ -234,7 +238,21 @@ function getSearchPageTitle(searchQuery: string | undefined): string {
       });
 }
 
+/**
+ * A plain click opens the result with its matched words in the history entry (see
+ * src/search/openedHit.ts); a click with a modifier or another button is left to the link.
+ */
+function useOpenResult() {
+  const history = useHistory();
+  return (event: React.MouseEvent, url: string, state: OpenedHitState | undefined) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    history.push(url, state);
+  };
+}
+
 function SearchPageContent(): ReactNode {
+  const openResult = useOpenResult();
   const {
     i18n: {currentLocale},
     siteConfig,
@@ -330,15 +348,12 @@ function SearchPageContent(): ReactNode {
         );
 
       const items = hits.map(
-        ({
-          url,
-          _highlightResult: {hierarchy},
-          _snippetResult: snippet = {},
-        }: {
+        (hit: {
           url: string;
           _highlightResult: {hierarchy: {[key: string]: {value: string}}};
           _snippetResult: {content?: {value: string}};
         }) => {
+          const {url, _highlightResult: {hierarchy}, _snippetResult: snippet = {}} = hit;
           const titles = Object.keys(hierarchy).map((key) =>
             sanitizeValue(hierarchy[key]!.value),
           );
@@ -349,6 +364,7 @@ function SearchPageContent(): ReactNode {
               ? `${sanitizeValue(snippet.content.value)}...`
               : '',
             breadcrumbs: titles,
+            openedState: openedHitState(hit),
           };
         },
       );
@@ -528,10 +544,14 @@ function SearchPageContent(): ReactNode {
         {searchResultState.items.length > 0 ? (
           <section aria-label={pageTitle}>
             {searchResultState.items.map(
-              ({title, url, summary, breadcrumbs}, i) => (
+              ({title, url, summary, breadcrumbs, openedState}, i) => (
                 <article key={i} className={styles.searchResultItem}>
                   <Heading as="h2" className={styles.searchResultItemHeading}>
-                    <Link to={url} dangerouslySetInnerHTML={{__html: title}} />
+                    <Link
+                      to={url}
+                      onClick={(event) => openResult(event, url, openedState)}
+                      dangerouslySetInnerHTML={{__html: title}}
+                    />
                   </Heading>
 
                   {breadcrumbs.length > 0 && (
