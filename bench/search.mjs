@@ -24,7 +24,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { findIndexFile } = await import('../plugins/search-index/indexFile.ts');
 const { loadIndex, readIndexFile, serializeIndex } = await import('../src/search/indexData.ts');
 const { createSearchEngine } = await import('../src/search/engine.ts');
-const { terms: toTerms } = await import('../src/search/text.ts');
+const { terms: toTerms, tokenizeWords, normalizeTerm } = await import('../src/search/text.ts');
+const { STOP_WORDS } = await import('../src/search/language.ts');
 const { evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH } = await import(
   '../plugins/search-index/evaluate.ts'
 );
@@ -157,15 +158,88 @@ function embeddedEngine(records) {
   };
 }
 
+/** Field boosts of the two libraries' own rankings (a heading match outweighs a paragraph match). */
+const BOOSTS = { lvl0: 6, lvl1: 10, lvl2: 6, lvl3: 4, lvl4: 3, lvl5: 2, lvl6: 2, content: 1 };
+const acceptDocSearch = (r) =>
+  r.language === 'en' && (r.docusaurus_tag === 'default' || r.docusaurus_tag === 'docs-default-current');
+/** Typo distance by word length, as the embedded engine (Algolia's defaults). */
+const typosFor = (w) => (w.length >= 8 ? 2 : w.length >= 4 ? 1 : 0);
+
+/**
+ * The query words the libraries are given: the engine's stop-word rule (src/search/language.ts:
+ * dropped except the last word, kept when nothing else remains), so that only the ranking differs.
+ */
+function queryWords(query) {
+  const words = toTerms(query);
+  const kept = words.filter((w, i) => i === words.length - 1 || !STOP_WORDS.has(w));
+  return kept.some((w) => !STOP_WORDS.has(w)) ? kept : words;
+}
+
+/** Record ids, best first, to the first EVAL_DEPTH distinct urls DocSearch's filters accept. */
+function distinctUrls(records, ids) {
+  const seen = new Set();
+  const urls = [];
+  for (const id of ids) {
+    const rec = records[id];
+    if (!rec || !acceptDocSearch(rec) || seen.has(rec.url)) continue;
+    seen.add(rec.url);
+    urls.push(rec.url);
+    if (urls.length === EVAL_DEPTH) break;
+  }
+  return urls;
+}
+
+/** MiniSearch's own search() (BM25+ with field boosts) over the same records and query words. */
+function miniSearchEngine(records) {
+  const options = {
+    fields: [...LEVELS, 'content'],
+    storeFields: [],
+    tokenize: tokenizeWords,
+    processTerm: normalizeTerm,
+    extractField: (doc, f) => (f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f]),
+  };
+  const build = timeIt(() => {
+    const ms = new MiniSearch(options);
+    ms.addAll(records.map((r, id) => ({ id, r })));
+    return ms;
+  }, Math.min(buildRounds, 3));
+  const ms = build.result;
+  const search = (words, combineWith) =>
+    ms.search(words.join(' '), {
+      boost: BOOSTS,
+      combineWith,
+      prefix: (_term, i, terms) => i === terms.length - 1,
+      fuzzy: (term) => typosFor(term),
+      // the words are already normalised and filtered
+      tokenize: (text) => text.split(' '),
+      processTerm: (term) => term,
+    });
+  const run = (query) => {
+    const words = queryWords(query);
+    if (words.length === 0) return [];
+    let results = search(words, 'AND');
+    if (results.length === 0) results = search(words, 'OR');
+    return distinctUrls(records, results.map((r) => r.id));
+  };
+  const json = JSON.stringify({ records, miniSearch: ms.toJSON() });
+  return {
+    name: 'MiniSearch search()',
+    raw: Buffer.byteLength(json),
+    gzip: gzipSize(json),
+    buildMs: build.ms,
+    loadMs: miniSearchFormat(records).loadMs,
+    run,
+  };
+}
+
 function lunrEngine(records) {
-  const boosts = { lvl0: 6, lvl1: 10, lvl2: 6, lvl3: 4, lvl4: 3, lvl5: 2, lvl6: 2, content: 1 };
   const create = () =>
     lunr(function () {
       // Surface forms (no stemmer) so that prefix and fuzzy terms work as in the embedded engine.
       this.pipeline.remove(lunr.stemmer);
       this.searchPipeline.remove(lunr.stemmer);
       this.ref('id');
-      for (const f of [...LEVELS, 'content']) this.field(f, { boost: boosts[f] });
+      for (const f of [...LEVELS, 'content']) this.field(f, { boost: BOOSTS[f] });
       records.forEach((r, id) => this.add({ id: String(id), ...r.hierarchy, content: r.content ?? '' }));
     });
   const build = timeIt(create, Math.min(buildRounds, 3));
@@ -177,7 +251,6 @@ function lunrEngine(records) {
     return { idx: lunr.Index.load(data.index), records: data.records };
   });
   const { idx } = load.result;
-  const accept = (r) => r.language === 'en' && (r.docusaurus_tag === 'default' || r.docusaurus_tag === 'docs-default-current');
   const search = (words, presence) =>
     idx.query((q) => {
       words.forEach((w, i) => {
@@ -185,26 +258,17 @@ function lunrEngine(records) {
         q.term(w, {
           presence,
           usePipeline: false,
-          editDistance: w.length >= 8 ? 2 : w.length >= 4 ? 1 : 0,
+          editDistance: typosFor(w),
           wildcard: last ? lunr.Query.wildcard.TRAILING : lunr.Query.wildcard.NONE,
         });
       });
     });
   const run = (query) => {
-    const words = toTerms(query).filter((w) => lunr.stopWordFilter(w) !== undefined);
+    const words = queryWords(query);
     if (words.length === 0) return [];
     let results = search(words, lunr.Query.presence.REQUIRED);
     if (results.length === 0) results = search(words, lunr.Query.presence.OPTIONAL);
-    const seen = new Set();
-    const urls = [];
-    for (const r of results) {
-      const rec = records[Number(r.ref)];
-      if (!rec || !accept(rec) || seen.has(rec.url)) continue;
-      seen.add(rec.url);
-      urls.push(rec.url);
-      if (urls.length === EVAL_DEPTH) break;
-    }
-    return urls;
+    return distinctUrls(records, results.map((r) => Number(r.ref)));
   };
   return {
     name: 'lunr 2.3.9',
@@ -301,7 +365,7 @@ function syntheticCorpus(real, seed = 20250101) {
       const last = words[words.length - 1];
       words[words.length - 1] = last.slice(0, Math.max(3, Math.ceil(last.length * 0.6)));
     }
-    queries.push({ q: words.join(' '), expect: [pagePath(page.url)] });
+    queries.push({ q: words.join(' '), kind: 'keyword', expect: [pagePath(page.url)] });
   }
   return { records, queries };
 }
@@ -312,7 +376,7 @@ function syntheticCorpus(real, seed = 20250101) {
 
 function benchCorpus(label, records, queries, latencyQueries, rounds, timingRounds = rounds) {
   buildRounds = timingRounds;
-  const engines = [embeddedEngine, lunrEngine].map((make) => make(records));
+  const engines = [embeddedEngine, miniSearchEngine, lunrEngine].map((make) => make(records));
   const lats = latencies(engines.map((e) => e.run), keystrokes(latencyQueries.map((q) => q.q)), rounds);
   return engines.map((engine, i) => ({ label, engine, lat: lats[i], quality: evaluate(queries, engine.run) }));
 }
@@ -350,7 +414,8 @@ const rows = [
   ),
 ];
 
-const header = ['corpus', 'engine', 'raw KB', 'gzip KB', 'build ms', 'load ms', 'p50 ms', 'p95 ms', 'MRR', 'top-1', 'top-3'];
+const header = ['corpus', 'engine', 'raw KB', 'gzip KB', 'build ms', 'load ms', 'p50 ms', 'p95 ms', 'MRR', 'top-1', 'top-3', 'MRR keyword', 'MRR question'];
+const kindMrr = (quality, kind) => (quality.byKind[kind].total > 0 ? quality.byKind[kind].mrr.toFixed(3) : '-');
 const table = rows.map(({ label, engine, lat, quality }) => [
   label,
   engine.name,
@@ -363,6 +428,8 @@ const table = rows.map(({ label, engine, lat, quality }) => [
   quality.mrr.toFixed(3),
   `${quality.top1}/${quality.total}`,
   `${quality.top3}/${quality.total}`,
+  kindMrr(quality, 'keyword'),
+  kindMrr(quality, 'question'),
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
 const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -370,10 +437,11 @@ console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const r of table) console.log(line(r));
 
-// Side by side: lunr's p95 over the embedded engine's, per corpus.
-for (let i = 0; i + 1 < rows.length; i += 2) {
-  const [ours, theirs] = [rows[i], rows[i + 1]];
-  console.log(`p95 speed-up over lunr, ${ours.label}: ${(theirs.lat.p95 / ours.lat.p95).toFixed(1)}x`);
+// Side by side: each library's p95 over the embedded engine's, per corpus.
+for (const label of new Set(rows.map((r) => r.label))) {
+  const [ours, ...others] = rows.filter((r) => r.label === label);
+  const ratios = others.map((o) => `${o.engine.name} ${(o.lat.p95 / ours.lat.p95).toFixed(1)}x`).join(', ');
+  console.log(`p95 of each library over the embedded engine's, ${label}: ${ratios}`);
 }
 
 console.log('\nindex file format: size of what the browser fetches, and time from JSON text to a ready index');
@@ -388,8 +456,9 @@ for (const { label, engine } of rows.filter((r) => r.engine.formats)) {
   }
 }
 console.log(
-  '\nnotes: lunr is given the same records, fields boosted by level, no stemmer (so prefix/fuzzy terms work),' +
-    ' stop words dropped from queries, required terms with an any-word fallback, facet filter and distinct-by-url' +
-    ' applied after search; its latency excludes highlighting and snippets, which the embedded figures include.' +
-    ' lunr sizes include the records it needs to render hits.',
+  '\nnotes: MiniSearch and lunr are given the same records and query words (the engine\'s stop-word rule), fields' +
+    ' boosted by level, all words required with an any-word fallback, a prefix on the last word, typos by word length' +
+    ' (lunr without its stemmer, so that prefix and fuzzy terms work); facet filter and distinct-by-url are applied' +
+    ' after their search. Their latency excludes highlighting and snippets, which the embedded figures include.' +
+    ' Their sizes include the records they need to render hits.',
 );

@@ -6,10 +6,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SearchEngine } from '../../src/search/engine';
+import { questionParams } from '../../src/search/questionRules';
 import type { FacetFilters } from '../../src/search/types';
+
+/** A question ("how do I renew the certificate") or anything else a reader types (names, task phrases, errors, typos). */
+export const QUERY_KINDS = ['keyword', 'question'] as const;
+export type QueryKind = (typeof QUERY_KINDS)[number];
 
 export interface EvalQuery {
   q: string;
+  kind: QueryKind;
   expect: string[];
 }
 
@@ -20,13 +26,17 @@ export interface QueryOutcome extends EvalQuery {
   rank: number | null;
 }
 
-export interface EvalSummary {
-  outcomes: QueryOutcome[];
+export interface Figures {
   total: number;
   top1: number;
   top3: number;
-  /** Mean reciprocal rank over the first `depth` hits. */
+  /** Mean reciprocal rank over the first EVAL_DEPTH hits. */
   mrr: number;
+}
+
+export interface EvalSummary extends Figures {
+  outcomes: QueryOutcome[];
+  byKind: Record<QueryKind, Figures>;
 }
 
 /** Relative to the repository root. */
@@ -45,9 +55,26 @@ export function pagePath(url: string): string {
 }
 
 export async function loadQueries(file: string): Promise<EvalQuery[]> {
-  const data = JSON.parse(await readFile(file, 'utf8')) as { queries?: EvalQuery[] };
+  const data = JSON.parse(await readFile(file, 'utf8')) as { queries?: Partial<EvalQuery>[] };
   if (!Array.isArray(data.queries) || data.queries.length === 0) throw new Error(`${file}: no queries`);
-  return data.queries;
+  return data.queries.map((query, i) => {
+    const { q, kind, expect } = query;
+    if (typeof q !== 'string' || !q.trim()) throw new Error(`${file}: query ${i + 1} has no text`);
+    if (!QUERY_KINDS.includes(kind as QueryKind)) {
+      throw new Error(`${file}: ${JSON.stringify(q)} needs a kind (${QUERY_KINDS.join(' or ')})`);
+    }
+    if (!Array.isArray(expect) || expect.length === 0) throw new Error(`${file}: ${JSON.stringify(q)} expects no page`);
+    return { q, kind: kind as QueryKind, expect };
+  });
+}
+
+function figures(outcomes: readonly QueryOutcome[]): Figures {
+  return {
+    total: outcomes.length,
+    top1: outcomes.filter((o) => o.rank === 1).length,
+    top3: outcomes.filter((o) => o.rank !== null && o.rank <= 3).length,
+    mrr: outcomes.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0) / Math.max(1, outcomes.length),
+  };
 }
 
 /** `run` returns the hit URLs of a query, best first. */
@@ -58,17 +85,17 @@ export function evaluate(queries: readonly EvalQuery[], run: (q: string) => stri
     const index = urls.findIndex((u) => expected.has(pagePath(u)));
     return { ...query, urls, rank: index === -1 ? null : index + 1 };
   });
-  const total = outcomes.length;
-  return {
-    outcomes,
-    total,
-    top1: outcomes.filter((o) => o.rank === 1).length,
-    top3: outcomes.filter((o) => o.rank !== null && o.rank <= 3).length,
-    mrr: outcomes.reduce((s, o) => s + (o.rank ? 1 / o.rank : 0), 0) / Math.max(1, total),
-  };
+  const byKind = Object.fromEntries(
+    QUERY_KINDS.map((kind) => [kind, figures(outcomes.filter((o) => o.kind === kind))]),
+  ) as Record<QueryKind, Figures>;
+  return { outcomes, byKind, ...figures(outcomes) };
 }
 
-/** Runs the queries through the engine with DocSearch's parameters. */
+export function formatFigures(f: Figures): string {
+  return `MRR ${f.mrr.toFixed(3)}   top-1 ${f.top1}/${f.total}   top-3 ${f.top3}/${f.total}`;
+}
+
+/** Runs the queries through the engine with DocSearch's parameters and the site client's question parameters. */
 export function evaluateEngine(engine: SearchEngine, queries: readonly EvalQuery[]): EvalSummary {
   return evaluate(queries, (q) =>
     engine
@@ -77,6 +104,7 @@ export function evaluateEngine(engine: SearchEngine, queries: readonly EvalQuery
         hitsPerPage: EVAL_DEPTH,
         facetFilters: docSearchFacetFilters(),
         attributesToRetrieve: ['url'],
+        ...questionParams(q),
       })
       .hits.map((h) => h.url ?? ''),
   );
@@ -86,11 +114,11 @@ export function formatReport(summary: EvalSummary): string {
   const lines: string[] = [];
   for (const o of summary.outcomes) {
     const mark = o.rank === 1 ? 'top-1' : o.rank !== null && o.rank <= 3 ? `top-3 (#${o.rank})` : o.rank ? `#${o.rank}` : 'MISS';
-    lines.push(`${JSON.stringify(o.q).padEnd(28)} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`);
+    lines.push(`${JSON.stringify(o.q).padEnd(44)} ${o.kind.padEnd(8)} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`);
     o.urls.slice(0, 3).forEach((u, i) => lines.push(`    ${i + 1}. ${pagePath(u)}${u.includes('#') ? `#${u.split('#')[1]}` : ''}`));
   }
-  lines.push(
-    `MRR ${summary.mrr.toFixed(3)}   top-1 ${summary.top1}/${summary.total}   top-3 ${summary.top3}/${summary.total}`,
-  );
+  lines.push('');
+  for (const kind of QUERY_KINDS) lines.push(`${kind.padEnd(9)} ${formatFigures(summary.byKind[kind])}`);
+  lines.push(`${'all'.padEnd(9)} ${formatFigures(summary)}`);
   return lines.join('\n');
 }

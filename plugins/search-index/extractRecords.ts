@@ -24,8 +24,11 @@ import {
   type HierarchyLevel,
   type RecordType,
 } from '../../src/search/types';
+import { CONCEPT_SECTION } from '../../src/search/questionRules';
 
 export const DEFAULT_LVL0 = 'Documentation';
+/** weight.pageRank of the concept pages' records (DocSearch's customRanking sorts it first, descending). */
+export const CONCEPT_PAGE_RANK = 1;
 
 export interface ExtractOptions {
   /** lvl0 of the home page. */
@@ -134,6 +137,8 @@ export function extractRecords(html: string, pageUrl: string, options: ExtractOp
 
   $(NOISE).remove();
 
+  // Among records that tie on every other criterion, the pages that define FSC's concepts come first.
+  const pageRank = lvl0 === CONCEPT_SECTION ? CONCEPT_PAGE_RANK : 0;
   const records: DocSearchRecord[] = [];
   const hierarchy = emptyHierarchy();
   hierarchy.lvl0 = lvl0;
@@ -150,7 +155,7 @@ export function extractRecords(html: string, pageUrl: string, options: ExtractOp
       type,
       hierarchy: { ...hierarchy },
       content,
-      weight: { level: LEVEL_WEIGHT[type], position, pageRank: 0 },
+      weight: { level: LEVEL_WEIGHT[type], position, pageRank },
       language,
       docusaurus_tag: tag,
     });

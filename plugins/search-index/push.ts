@@ -14,8 +14,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Host } from '@algolia/client-common';
-import { algoliasearch, type IndexSettings } from 'algoliasearch';
+import { algoliasearch, type BatchDictionaryEntriesParams, type IndexSettings } from 'algoliasearch';
 import { readIndexFile } from '../../src/search/indexData';
+import { QUERY_LANGUAGE, STOP_WORDS } from '../../src/search/language';
 import type { DocSearchRecord } from '../../src/search/types';
 import { DEFAULT_INDEX_NAME } from '../../config/search';
 import { findIndexFile } from './indexFile';
@@ -32,7 +33,8 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
     'unordered(hierarchy.lvl6)',
     'content',
   ],
-  attributesForFaceting: ['type', 'language', 'docusaurus_tag'],
+  // hierarchy.lvl0 for the question rules' optionalFilters (src/search/questionRules.ts)
+  attributesForFaceting: ['type', 'language', 'docusaurus_tag', 'filterOnly(hierarchy.lvl0)'],
   attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
   attributesToHighlight: ['hierarchy', 'content'],
   attributesToSnippet: ['content:10'],
@@ -47,11 +49,32 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
   minWordSizefor2Typos: 8,
   allowTyposOnNumericTokens: false,
   minProximity: 1,
+  // The query-language rules the embedded engine follows (src/search/language.ts).
+  queryLanguages: [QUERY_LANGUAGE],
+  indexLanguages: [QUERY_LANGUAGE],
+  removeStopWords: true,
   ignorePlurals: true,
   advancedSyntax: true,
   attributeCriteriaComputedByMinProximity: true,
   removeWordsIfNoResults: 'allOptional',
   separatorsToIndex: '_',
+};
+
+/**
+ * Algolia's stop words come from an application-wide dictionary, not from
+ * index settings: the push makes its English entries the engine's list
+ * (standard entries off, custom entries replaced), so that both back ends
+ * drop the same words. It affects every index of the application.
+ */
+export const STOP_WORD_DICTIONARY = {
+  settings: { disableStandardEntries: { stopwords: { [QUERY_LANGUAGE]: true } } },
+  entries: {
+    clearExistingDictionaryEntries: true,
+    requests: [...STOP_WORDS].map((word) => ({
+      action: 'addEntry',
+      body: { objectID: `fsc-stop-${QUERY_LANGUAGE}-${word}`, language: QUERY_LANGUAGE, word, state: 'enabled' },
+    })),
+  } satisfies BatchDictionaryEntriesParams,
 };
 
 export class UsageError extends Error {}
@@ -122,6 +145,14 @@ export async function push(config: PushConfig, log: (m: string) => void = consol
   const { file, records } = await loadBuiltRecords(config.buildDir);
   log(`search-push: ${records.length} records from ${path.relative(process.cwd(), file) || file}`);
   const client = algoliasearch(config.appId, config.adminKey, config.hosts ? { hosts: config.hosts } : undefined);
+  const dictionary = await client.setDictionarySettings(STOP_WORD_DICTIONARY.settings);
+  await client.waitForAppTask({ taskID: dictionary.taskID });
+  const stopWords = await client.batchDictionaryEntries({
+    dictionaryName: 'stopwords',
+    batchDictionaryEntriesParams: STOP_WORD_DICTIONARY.entries,
+  });
+  await client.waitForAppTask({ taskID: stopWords.taskID });
+  log(`search-push: application ${config.appId}: English stop words set to the site's ${STOP_WORDS.size} (app-wide)`);
   const settings = await client.setSettings({ indexName: config.indexName, indexSettings: DOCSEARCH_SETTINGS });
   await client.waitForTask({ indexName: config.indexName, taskID: settings.taskID });
   await client.replaceAllObjects({

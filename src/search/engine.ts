@@ -5,7 +5,7 @@
  * prefix and edit-distance lookups); ranking follows Algolia's
  * tie-breaking criteria with DocSearch's index settings (not a BM25 score):
  *
- *   words (only differs in the any-word fallback) > typo > attribute
+ *   words (only differs in the any-word fallback) > filters (optionalFilters) > typo > attribute
  *   (hierarchy.lvl0 … lvl6, then content) > proximity > exact >
  *   custom: desc(weight.pageRank), desc(weight.level), asc(weight.position)
  *
@@ -13,6 +13,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { highlight, snippet, type TermMatch, type TermMatcher, type Tags } from './highlight';
+import { pluralForms, STOP_WORDS } from './language';
 import { DEFAULTS, normalizeParams, serializeParams, type NormalizedParams } from './params';
 import { terms as toTerms, tokenizeWithOffsets, typoDistance, type Token } from './text';
 import {
@@ -132,6 +133,8 @@ interface Slot {
   typos: number;
   /** Words of a quoted phrase share an id and must be adjacent. */
   phrase: number | null;
+  /** Its singular or plural form, matched as the word itself (ignorePlurals). */
+  forms: string[];
 }
 
 interface ParsedQuery {
@@ -139,7 +142,27 @@ interface ParsedQuery {
   excluded: string[];
 }
 
-export function parseQuery(query: string, advancedSyntax: boolean): ParsedQuery {
+export interface QueryRules {
+  advancedSyntax: boolean;
+  /** Algolia's queryType: the last word is a prefix ('prefixLast') or a whole word ('prefixNone'). */
+  queryType: 'prefixLast' | 'prefixNone';
+  removeStopWords: boolean;
+  ignorePlurals: boolean;
+}
+
+/** Stop words may go where they are neither a prefix being typed nor part of a phrase. */
+function isRemovableStopWord(slot: Slot): boolean {
+  return !slot.prefix && slot.phrase === null && STOP_WORDS.has(slot.word);
+}
+
+/** The query without its stop words, unless nothing but stop words would remain (see language.ts). */
+function withoutStopWords(slots: Slot[]): Slot[] {
+  const kept = slots.filter((slot) => !isRemovableStopWord(slot));
+  return kept.some((slot) => !STOP_WORDS.has(slot.word)) ? kept : slots;
+}
+
+export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
+  const { advancedSyntax } = rules;
   const slots: Slot[] = [];
   const excluded: string[] = [];
   let rest = query;
@@ -159,15 +182,16 @@ export function parseQuery(query: string, advancedSyntax: boolean): ParsedQuery 
   words.forEach((word, i) => {
     slots.push({
       word,
-      prefix: i === words.length - 1 && phrases.length === 0,
+      prefix: rules.queryType === 'prefixLast' && i === words.length - 1 && phrases.length === 0,
       typos: allowedTypos(word),
       phrase: null,
+      forms: rules.ignorePlurals ? pluralForms(word) : [],
     });
   });
   phrases.forEach((phrase, p) => {
-    for (const word of phrase) slots.push({ word, prefix: false, typos: 0, phrase: p });
+    for (const word of phrase) slots.push({ word, prefix: false, typos: 0, phrase: p, forms: [] });
   });
-  return { slots, excluded };
+  return { slots: rules.removeStopWords ? withoutStopWords(slots) : slots, excluded };
 }
 
 // ---------------------------------------------------------------------------
@@ -293,6 +317,8 @@ interface Candidate {
   id: number;
   record: DocSearchRecord;
   words: number;
+  /** Optional filter groups the record matches (Algolia's `filters` criterion). */
+  filters: number;
   typos: number;
   /** Attribute criterion (see coveringAttribute). */
   attr: number;
@@ -300,12 +326,13 @@ interface Candidate {
   attrSum: number;
   proximity: number;
   exact: number;
-  /** words, typos, attribute and attribute sum packed into one number (lower is better). */
+  /** words, filters, typos, attribute and attribute sum packed into one number (lower is better). */
   key: number;
 }
 
 /** Field widths of the packed rank key: beyond these, results stop being told apart. */
 const RANK_MAX_WORDS = 15;
+const RANK_FILTER_SLOTS = 8;
 const RANK_TYPO_SLOTS = 64;
 const RANK_ATTR_SLOTS = 8;
 const RANK_ATTR_SUM_SLOTS = 256;
@@ -314,11 +341,22 @@ if (FIELDS.length > RANK_ATTR_SLOTS) {
 }
 
 /** Packs the criteria before proximity into one comparable number. */
-function rankKey(words: number, typos: number, attr: number, attrSum: number): number {
+function rankKey(words: number, filters: number, typos: number, attr: number, attrSum: number): number {
   const wordsSlot = RANK_MAX_WORDS - Math.min(words, RANK_MAX_WORDS);
+  const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);
   const typoSlot = Math.min(typos, RANK_TYPO_SLOTS - 1);
   const attrSumSlot = Math.min(attrSum, RANK_ATTR_SUM_SLOTS - 1);
-  return ((wordsSlot * RANK_TYPO_SLOTS + typoSlot) * RANK_ATTR_SLOTS + attr) * RANK_ATTR_SUM_SLOTS + attrSumSlot;
+  return (
+    (((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typoSlot) * RANK_ATTR_SLOTS + attr) *
+      RANK_ATTR_SUM_SLOTS +
+    attrSumSlot
+  );
+}
+
+/** Which records the facet filters accept, and how many optional filter groups each matches. */
+interface RecordFilters {
+  accepted: Uint8Array;
+  scores: Uint8Array | null;
 }
 
 /** Candidates of a query: all of them (unordered), and the leading ones in final order. */
@@ -416,13 +454,17 @@ function parseFacetFilter(filter: string): FacetFilter {
   return { attribute, value, negated };
 }
 
+/** Per OR group of filters: whether a record passes it. */
+function compileGroups(groups: string[][]): ((record: DocSearchRecord) => boolean)[] {
+  return groups.map((group) => {
+    const filters = group.map(parseFacetFilter);
+    return (record) => filters.some((f) => facetValues(record, f.attribute).includes(f.value) !== f.negated);
+  });
+}
+
 function compileFilters(groups: string[][]): (record: DocSearchRecord) => boolean {
-  if (groups.length === 0) return () => true;
-  const compiled = groups.map((group) => group.map(parseFacetFilter));
-  return (record) =>
-    compiled.every((group) =>
-      group.some((f) => facetValues(record, f.attribute).includes(f.value) !== f.negated),
-    );
+  const compiled = compileGroups(groups);
+  return (record) => compiled.every((passes) => passes(record));
 }
 
 /** Sets the dotted `path` of `target` from `source`. */
@@ -590,6 +632,24 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return mask;
   }
 
+  /** Per record: how many optional filter groups it matches (null when the query has none); cached likewise. */
+  const scoreCache = new Map<string, Uint8Array>();
+  function optionalFilterScores(groups: string[][]): Uint8Array | null {
+    if (groups.length === 0) return null;
+    const key = JSON.stringify(groups);
+    let scores = scoreCache.get(key);
+    if (!scores) {
+      const compiled = compileGroups(groups);
+      scores = new Uint8Array(records.length);
+      records.forEach((r, i) => {
+        (scores as Uint8Array)[i] = compiled.filter((passes) => passes(r)).length;
+      });
+      if (scoreCache.size >= 16) scoreCache.clear();
+      scoreCache.set(key, scores);
+    }
+    return scores;
+  }
+
   /**
    * Candidate terms within `typos` edits of `word`. Levenshtein counts an
    * adjacent transposition as two edits (Algolia: one typo); for one typo
@@ -613,7 +673,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   const slotCache = new Map<string, SlotMatches>();
 
   function matchSlot(slot: Slot): SlotMatches {
-    const key = `${slot.word}|${slot.prefix ? 1 : 0}|${slot.typos}|${slot.phrase === null ? 0 : 1}`;
+    const key = `${slot.word}|${slot.prefix ? 1 : 0}|${slot.typos}|${slot.phrase === null ? 0 : 1}|${slot.forms.join(',')}`;
     const cached = slotCache.get(key);
     if (cached) return cached;
     const { word } = slot;
@@ -640,6 +700,13 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         addTerm(out.terms, word, plain);
         addPosting(out, posting, 0, true);
       }
+    }
+    // ignorePlurals: the other number of the word is the word itself (no typo, exact).
+    for (const form of slot.forms) {
+      const posting = index.get(form);
+      if (!posting) continue;
+      addTerm(out.terms, form, plain);
+      addPosting(out, posting, 0, true);
     }
 
     // Splitting: 'auditlog' also matches the adjacent words 'audit log'.
@@ -772,12 +839,12 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     slots: Slot[],
     slotMatches: readonly SlotMatches[],
     excludedIds: ReadonlySet<number>,
-    accepted: Uint8Array,
+    filters: RecordFilters,
     requireAll: boolean,
     needed: number,
     distinct: boolean,
   ): Ranking {
-    const { ids, keys } = candidateKeys(slots, slotMatches, excludedIds, accepted, requireAll);
+    const { ids, keys } = candidateKeys(slots, slotMatches, excludedIds, filters, requireAll);
     const byKey = new Map<number, number[]>();
     for (let i = 0; i < ids.length; i++) {
       const group = byKey.get(keys[i] as number);
@@ -797,7 +864,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
       for (; i < ordered.length && (distinct ? urls.size : head.length) < needed; i++) {
         const id = ordered[i] as number;
         urls.add((records[id] as DocSearchRecord).url);
-        head.push(candidate(id, slotMatches, proximities.get(id) ?? 0));
+        head.push(candidate(id, slotMatches, proximities.get(id) ?? 0, filters.scores));
       }
       tail = ordered.slice(i);
     }
@@ -806,7 +873,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     // proximity 0 there, as before this partial ranking).
     const rest = (): Candidate[] =>
       [...tail, ...sortedKeys.slice(k).flatMap((key) => orderGroup(byKey.get(key) as number[], slotMatches, null))]
-        .map((id) => candidate(id, slotMatches, proximities.get(id) ?? 0));
+        .map((id) => candidate(id, slotMatches, proximities.get(id) ?? 0, filters.scores));
     return { ids, head, rest };
   }
 
@@ -854,7 +921,12 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return ordered;
   }
 
-  function candidate(id: number, slotMatches: readonly SlotMatches[], proximity: number): Candidate {
+  function candidate(
+    id: number,
+    slotMatches: readonly SlotMatches[],
+    proximity: number,
+    scores: Uint8Array | null,
+  ): Candidate {
     let words = 0;
     let typos = 0;
     let attrSum = 0;
@@ -869,7 +941,9 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     }
     const attr = coveringAttribute(slotMatches, id);
     const record = records[id] as DocSearchRecord;
-    return { id, record, words, typos, attr, attrSum, proximity, exact, key: rankKey(words, typos, attr, attrSum) };
+    const filters = scores ? (scores[id] as number) : 0;
+    const key = rankKey(words, filters, typos, attr, attrSum);
+    return { id, record, words, filters, typos, attr, attrSum, proximity, exact, key };
   }
 
   /**
@@ -881,7 +955,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     slots: Slot[],
     slotMatches: readonly SlotMatches[],
     excludedIds: ReadonlySet<number>,
-    accepted: Uint8Array,
+    { accepted, scores }: RecordFilters,
     requireAll: boolean,
   ): { ids: number[]; keys: number[] } {
     let ids: Iterable<number>;
@@ -925,7 +999,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         attrSum += m.attr[id] as number;
       }
       outIds.push(id);
-      keys.push(rankKey(words, typos, coveringAttribute(slotMatches, id), attrSum));
+      keys.push(rankKey(words, scores ? (scores[id] as number) : 0, typos, coveringAttribute(slotMatches, id), attrSum));
     }
     return { ids: outIds, keys };
   }
@@ -979,7 +1053,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         firstMatchedWord: c.attr * 1000,
         proximityDistance: c.proximity,
         nbExactWords: c.exact,
-        filters: 0,
+        filters: c.filters,
         userScore: c.record.weight.level,
         attributeSum: c.attrSum,
       };
@@ -1001,9 +1075,13 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   function search(raw: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse {
     const started = typeof performance !== 'undefined' ? performance.now() : Date.now();
     const p = normalizeParams(raw);
-    const accepted = acceptedRecords(p.facetFilters);
+    const filters: RecordFilters = {
+      accepted: acceptedRecords(p.facetFilters),
+      scores: optionalFilterScores(p.optionalFilters),
+    };
+    const { accepted } = filters;
     const needed = (p.page + 1) * p.hitsPerPage;
-    const { slots, excluded } = parseQuery(p.query, p.advancedSyntax);
+    const { slots, excluded } = parseQuery(p.query, p);
 
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
@@ -1014,7 +1092,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     if (slots.length === 0) {
       const all = records
         .map((record, id) => ({
-          id, record, words: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0, key: 0,
+          id, record, words: 0, filters: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0, key: 0,
         }))
         .filter((c) => accepted[c.id] === 1 && !excludedIds.has(c.id))
         .sort(compare);
@@ -1027,10 +1105,10 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
         const merged = withConcatenation(a, b, slotMatches[i] as SlotMatches, slotMatches[i + 1] as SlotMatches);
         if (merged) [slotMatches[i], slotMatches[i + 1]] = merged;
       });
-      ranking = rank(slots, slotMatches, excludedIds, accepted, true, needed, p.distinct > 0);
+      ranking = rank(slots, slotMatches, excludedIds, filters, true, needed, p.distinct > 0);
       // removeWordsIfNoResults: any word will do when all words find nothing.
       if (ranking.ids.length === 0 && slots.length > 1) {
-        ranking = rank(slots, slotMatches, excludedIds, accepted, false, needed, p.distinct > 0);
+        ranking = rank(slots, slotMatches, excludedIds, filters, false, needed, p.distinct > 0);
       }
     }
 

@@ -3,6 +3,7 @@
  * clients send them flattened as JSON values, older clients send a
  * urlencoded `params` string in which lists are JSON or comma-separated.
  */
+import { appliesToQueryLanguage } from './language';
 import type { FacetFilters, MultiQueryRequest, SearchParams } from './types';
 
 export interface NormalizedParams {
@@ -11,6 +12,8 @@ export interface NormalizedParams {
   hitsPerPage: number;
   /** AND of OR groups. */
   facetFilters: string[][];
+  /** Same form: each group a record matches adds one to its `filters` ranking criterion. */
+  optionalFilters: string[][];
   facets: string[];
   attributesToRetrieve: string[] | null;
   attributesToHighlight: string[] | null;
@@ -23,6 +26,12 @@ export interface NormalizedParams {
   advancedSyntax: boolean;
   clickAnalytics: boolean;
   getRankingInfo: boolean;
+  /** Whether the English stop words are dropped from the query (see language.ts). */
+  removeStopWords: boolean;
+  /** Whether singular and plural forms match each other (see language.ts). */
+  ignorePlurals: boolean;
+  /** 'prefixLast' (DocSearch's setting): the last word matches as a prefix; 'prefixNone': as a whole word. */
+  queryType: 'prefixLast' | 'prefixNone';
 }
 
 export const DEFAULTS = {
@@ -35,6 +44,9 @@ export const DEFAULTS = {
   /** DocSearch's index setting: distinct by `url`, one hit each. */
   distinct: 1,
   snippetWords: 10,
+  /** The index settings `npm run search:push` gives Algolia: English rules on. */
+  removeStopWords: true,
+  ignorePlurals: true,
 } as const;
 
 const LIST_PARAMS = new Set([
@@ -58,6 +70,14 @@ function toBool(value: unknown, fallback: boolean): boolean {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   return fallback;
+}
+
+/** `true`/`false`, or a list of languages (Algolia's form of removeStopWords and ignorePlurals). */
+function toLanguageOption(value: unknown, fallback: boolean): boolean {
+  if (value === undefined || value === null || ['true', 'false', '1', '0'].includes(String(value))) {
+    return toBool(value, fallback);
+  }
+  return appliesToQueryLanguage(toList(value) ?? []);
 }
 
 function toList(value: unknown): string[] | null {
@@ -166,6 +186,7 @@ export function normalizeParams(raw: SearchParams | Record<string, unknown>): No
     page: Math.max(0, toInt(r.page, 0)),
     hitsPerPage,
     facetFilters: parseFacetFilters(r.facetFilters as FacetFilters | undefined),
+    optionalFilters: parseFacetFilters(r.optionalFilters as FacetFilters | undefined),
     facets: toList(r.facets) ?? [],
     attributesToRetrieve: toList(r.attributesToRetrieve),
     attributesToHighlight: toList(r.attributesToHighlight),
@@ -179,6 +200,9 @@ export function normalizeParams(raw: SearchParams | Record<string, unknown>): No
     advancedSyntax: toBool(r.advancedSyntax, false),
     clickAnalytics: toBool(r.clickAnalytics, false),
     getRankingInfo: toBool(r.getRankingInfo, false),
+    removeStopWords: toLanguageOption(r.removeStopWords, DEFAULTS.removeStopWords),
+    ignorePlurals: toLanguageOption(r.ignorePlurals, DEFAULTS.ignorePlurals),
+    queryType: r.queryType === 'prefixNone' ? 'prefixNone' : 'prefixLast',
   };
 }
 

@@ -9,6 +9,7 @@ import { createMemoryCache, type ClientOptions } from '@algolia/client-common';
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
 import { INDEX_META_NAME } from './constants';
 import { createEmbeddedRequester, type FetchLike } from './embeddedRequester';
+import { questionParams } from './questionRules';
 
 export { INDEX_META_NAME };
 
@@ -36,20 +37,49 @@ export type SearchClient = LiteClient & {
   preload(): Promise<void>;
 };
 
+type SearchArguments = Parameters<LiteClient['search']>;
+
+/** One request with the question parameters added; a parameter the caller set itself wins. */
+function withQuestionParams<R extends Record<string, unknown>>(request: R): R {
+  const nested = request.params && typeof request.params === 'object' ? (request.params as Record<string, unknown>) : null;
+  const own = nested ?? request;
+  const query = typeof own.query === 'string' ? own.query : '';
+  const merged = { ...questionParams(query), ...own };
+  return nested ? { ...request, params: merged } : (merged as R);
+}
+
+/**
+ * Every search, whichever back end answers it, carries the question parameters (questionRules.ts).
+ * Accepts both shapes liteClient takes: `{requests}` (DocSearch) and the legacy array
+ * (algoliasearch-helper, on the search page).
+ */
+function applyQuestionRules(client: LiteClient): LiteClient {
+  const search = client.search.bind(client);
+  client.search = ((...[params, options]: SearchArguments) => {
+    const rewritten = Array.isArray(params)
+      ? params.map((request) => withQuestionParams(request as Record<string, unknown>))
+      : { ...params, requests: params.requests.map((request) => withQuestionParams(request as Record<string, unknown>)) };
+    return search(rewritten as SearchArguments[0], options);
+  }) as LiteClient['search'];
+  return client;
+}
+
 export function createSearchClient(config: SearchClientConfig): SearchClient {
   if (config.mode === 'hosted') {
-    const client = liteClient(config.appId, config.apiKey, config.options);
+    const client = applyQuestionRules(liteClient(config.appId, config.apiKey, config.options));
     return Object.assign(client, { preload: () => Promise.resolve() });
   }
   const requester = createEmbeddedRequester({
     indexUrl: config.indexUrl,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
-  const client = liteClient(EMBEDDED_APP_ID, EMBEDDED_API_KEY, {
-    requester,
-    hosts: [{ url: 'local.invalid', accept: 'readWrite', protocol: 'https' }],
-    hostsCache: createMemoryCache(),
-  });
+  const client = applyQuestionRules(
+    liteClient(EMBEDDED_APP_ID, EMBEDDED_API_KEY, {
+      requester,
+      hosts: [{ url: 'local.invalid', accept: 'readWrite', protocol: 'https' }],
+      hostsCache: createMemoryCache(),
+    }),
+  );
   return Object.assign(client, { preload: () => requester.preload() });
 }
 

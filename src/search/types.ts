@@ -45,6 +45,8 @@ export interface SearchParams {
   page?: number;
   hitsPerPage?: number;
   facetFilters?: FacetFilters;
+  /** Filters that rank matching records first (the `filters` criterion, after `words`) without excluding others. */
+  optionalFilters?: FacetFilters;
   /** Facet attributes to count ('*' for all facetable attributes). */
   facets?: string | readonly string[];
   attributesToRetrieve?: string | readonly string[];
@@ -61,6 +63,12 @@ export interface SearchParams {
   clickAnalytics?: boolean;
   /** Adds `_rankingInfo` to each hit. */
   getRankingInfo?: boolean;
+  /** true, false or languages: drop stop words from the query (default: on, as the pushed settings). */
+  removeStopWords?: boolean | readonly string[];
+  /** true, false or languages: singular and plural forms match each other (default: on). */
+  ignorePlurals?: boolean | readonly string[];
+  /** 'prefixLast' (default) or 'prefixNone' ('prefixAll' is treated as 'prefixLast'). */
+  queryType?: 'prefixLast' | 'prefixNone' | 'prefixAll';
   /** Other Algolia parameters are accepted and ignored. */
   [other: string]: unknown;
 }

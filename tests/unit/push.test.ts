@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../plugins/search-index/buildIndex';
 import { DOCSEARCH_SETTINGS, parseHosts, readConfig } from '../../plugins/search-index/push';
+import { STOP_WORDS } from '../../src/search/language';
 import type { DocSearchRecord } from '../../src/search/types';
 import { startDouble, type HttpDouble, type RecordedRequest } from './support/httpDouble';
 
@@ -65,6 +66,11 @@ describe('search push CLI', () => {
   async function algoliaWriteDouble(): Promise<HttpDouble> {
     let task = 100;
     return startDouble((req: RecordedRequest) => {
+      if (/^\/1\/task\/\d+$/.test(req.path)) return { status: 200, body: { status: 'published' } };
+      if (/^\/1\/dictionaries\/(\*\/settings|stopwords\/batch)$/.test(req.path)) {
+        task += 1;
+        return { status: 200, body: { taskID: task, updatedAt: '2025-01-01T00:00:00.000Z' } };
+      }
       const m = /^\/1\/indexes\/([^/]+)\/(settings|operation|batch|task\/(\d+))$/.exec(req.path);
       if (!m) return { status: 404, body: { message: `no route ${req.method} ${req.path}`, status: 404 } };
       if (m[3]) return { status: 200, body: { status: 'published', pendingTask: false } };
@@ -88,8 +94,18 @@ describe('search push CLI', () => {
     expect(result.stdout).toContain(`index docs-fsc replaced with ${records.length} records`);
 
     const writes = double.requests.filter((r) => r.method !== 'GET');
-    const [settings, copy, batch, copyAgain, move] = writes;
-    expect(writes).toHaveLength(5);
+    const [dictionarySettings, stopWords, settings, copy, batch, copyAgain, move] = writes;
+    expect(writes).toHaveLength(7);
+    // Algolia drops the engine's stop words, and only those
+    expect(dictionarySettings).toMatchObject({ method: 'PUT', path: '/1/dictionaries/*/settings' });
+    expect(dictionarySettings?.body).toEqual({ disableStandardEntries: { stopwords: { en: true } } });
+    expect(stopWords).toMatchObject({ method: 'POST', path: '/1/dictionaries/stopwords/batch' });
+    const entries = stopWords?.body as { clearExistingDictionaryEntries: boolean; requests: { action: string; body: { word: string; language: string; state: string } }[] };
+    expect(entries.clearExistingDictionaryEntries).toBe(true);
+    expect(entries.requests.every((r) => r.action === 'addEntry' && r.body.language === 'en' && r.body.state === 'enabled')).toBe(true);
+    expect(new Set(entries.requests.map((r) => r.body.word))).toEqual(STOP_WORDS);
+    expect(result.stdout).toContain(`English stop words set to the site's ${STOP_WORDS.size} (app-wide)`);
+
     expect(settings).toMatchObject({ method: 'PUT', path: '/1/indexes/docs-fsc/settings' });
     expect(settings?.body).toEqual(DOCSEARCH_SETTINGS);
     expect(settings?.body).toMatchObject({ distinct: true, attributeForDistinct: 'url' });
@@ -109,7 +125,9 @@ describe('search push CLI', () => {
     expect(move?.body).toEqual({ operation: 'move', destination: 'docs-fsc' });
 
     // every task was awaited, and the admin key was used
-    expect(double.requests.filter((r) => r.method === 'GET').every((r) => /\/task\/\d+$/.test(r.path))).toBe(true);
+    const waits = double.requests.filter((r) => r.method === 'GET').map((r) => r.path);
+    expect(waits.filter((p) => /^\/1\/task\/\d+$/.test(p))).toHaveLength(2); // the two dictionary tasks
+    expect(waits.every((p) => /\/task\/\d+$/.test(p))).toBe(true);
     expect(double.requests.every((r) => r.headers['x-algolia-api-key'] === 'admin-secret')).toBe(true);
     expect(double.requests.every((r) => r.headers['x-algolia-application-id'] === 'TESTAPP')).toBe(true);
   });
@@ -121,7 +139,7 @@ describe('search push CLI', () => {
       ['--dir', buildDir],
     );
     expect(result.code).toBe(0);
-    expect(double.requests[0]?.path).toBe('/1/indexes/docs-fsc-staging/settings');
+    expect(double.requests.find((r) => r.path.startsWith('/1/indexes/'))?.path).toBe('/1/indexes/docs-fsc-staging/settings');
   });
 
   it('exits non-zero naming the missing variable, without any request', async () => {
@@ -172,7 +190,9 @@ describe('push configuration', () => {
   it('keeps the settings in line with the records', () => {
     expect(readFileSync(path.join(buildDir, 'index.html'), 'utf8')).toMatch(/fsc:search-index/);
     for (const record of records) {
-      for (const facet of DOCSEARCH_SETTINGS.attributesForFaceting ?? []) expect(record).toHaveProperty(facet);
+      for (const facet of DOCSEARCH_SETTINGS.attributesForFaceting ?? []) {
+        expect(record).toHaveProperty(facet.replace(/^filterOnly\((.*)\)$/, '$1'));
+      }
       expect(record).toHaveProperty(DOCSEARCH_SETTINGS.attributeForDistinct as string);
     }
   });

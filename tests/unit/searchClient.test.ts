@@ -88,6 +88,14 @@ describe('hosted mode', () => {
     // the closed port was tried first and failed like an unreachable host
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ host: { port: down.port }, status: 0 });
+
+    // a question carries the question parameters to Algolia, as it does to the embedded engine
+    await client.search(docSearchRequest('what does the manager do'));
+    expect((double.requests[1]?.body as MultiQueryBody).requests[0]).toMatchObject({
+      query: 'what does the manager do',
+      queryType: 'prefixNone',
+      optionalFilters: ['hierarchy.lvl0:Introduction'],
+    });
   });
 
   it('throws RetryError when every host is down', async () => {
@@ -189,6 +197,20 @@ describe('embedded mode', () => {
     expect(r?.hitsPerPage).toBe(2);
     expect(r?.hits.map((h) => h.language)).toEqual(['nl']);
     expect(r?.hits[0]?._snippetResult?.content?.value).toBe('De <em>outway</em> verstuurt…');
+  });
+
+  it('adds the question parameters to every request shape, and a parameter the caller sets wins', async () => {
+    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
+    const sent = (r: unknown) => new URLSearchParams((r as SearchResponse).params);
+    const { results } = await client.search(docSearchRequest('what is the outway'));
+    expect(sent(results[0]).get('optionalFilters')).toBe('["hierarchy.lvl0:Introduction"]');
+    expect(sent(results[0]).get('queryType')).toBeNull(); // "outway" may still be typed on
+    const legacy = await client.search([{ indexName: 'docs-fsc', params: { query: 'how do I install the' } }] as never);
+    expect(sent(legacy.results[0]).get('queryType')).toBe('prefixNone');
+    const own = await client.search({ requests: [{ indexName: 'docs-fsc', query: 'why the', queryType: 'prefixLast' }] });
+    expect(sent(own.results[0]).get('queryType')).toBe('prefixLast');
+    const keyword = await client.search(docSearchRequest('outway'));
+    expect(sent(keyword.results[0]).has('optionalFilters')).toBe(false);
   });
 
   it('serves the /search page (algoliasearch-helper with disjunctive facets)', async () => {
