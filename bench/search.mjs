@@ -26,6 +26,7 @@ const { loadIndex, readIndexFile, serializeIndex } = await import('../src/search
 const { createSearchEngine } = await import('../src/search/engine.ts');
 const { terms: toTerms, tokenizeWords, normalizeTerm } = await import('../src/search/text.ts');
 const { STOP_WORDS } = await import('../src/search/language.ts');
+const { questionParams } = await import('../src/search/questionRules.ts');
 const { evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH } = await import(
   '../plugins/search-index/evaluate.ts'
 );
@@ -154,7 +155,8 @@ function embeddedEngine(records) {
       withTerms: { raw: Buffer.byteLength(jsonWithTerms), gzip: gzipSize(jsonWithTerms), loadMs: loadWithTerms.ms },
       miniSearch: miniSearchFormat(records),
     },
-    run: (q) => engine.search({ ...params, query: q }).hits.map((h) => h.url),
+    // with the question parameters the site's client adds (src/search/searchClient.ts)
+    run: (q) => engine.search({ ...params, ...questionParams(q), query: q }).hits.map((h) => h.url),
   };
 }
 
