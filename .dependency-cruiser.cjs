@@ -1,0 +1,65 @@
+/**
+ * The import rules of ARCHITECTURE.md, checked by dependency-cruiser in `npm test` (tests/unit/import-rules.test.ts),
+ * which also proves that each rule fails on a seeded import (tests/data/import-rules/).
+ * Type-only imports are allowed everywhere: they leave nothing in the code that runs.
+ */
+const runtime = {dependencyTypesNot: ['type-only']};
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'browser-search-not-build-code',
+      comment: 'Search in the browser (src/) never imports build-time, test or benchmark code, nor Node modules.',
+      severity: 'error',
+      from: {path: '^src/'},
+      to: {...runtime, path: '^(plugins|scripts|bench|tests|deploy)/'},
+    },
+    {
+      name: 'browser-search-no-node',
+      comment: 'The browser side of search runs in the browser: no Node built-in modules.',
+      severity: 'error',
+      from: {path: '^src/search/'},
+      to: {...runtime, dependencyTypes: ['core']},
+    },
+    {
+      name: 'build-side-only-index-format',
+      comment:
+        'The build side of search (plugins/search-index) imports the index format and the shared query rules, never ' +
+        'the engine or the browser client.',
+      severity: 'error',
+      from: {path: '^plugins/search-index/'},
+      to: {...runtime, path: '^src/search/', pathNot: '^src/search/(indexFormat|types|language|questionRules|text)\\.ts$'},
+    },
+    {
+      name: 'pages-know-nothing-of-search',
+      comment:
+        'Pages, the configuration and theme components other than the search UI (SearchBar, SearchPage and the marks ' +
+        'of an opened hit in DocItem/Content) know nothing of search.',
+      severity: 'error',
+      from: {path: '^(docs|src/pages|src/theme|config)/', pathNot: '^src/theme/(SearchBar|SearchPage|DocItem/Content)/'},
+      to: {...runtime, path: '^src/search/'},
+    },
+    {
+      name: 'tests-and-bench-share-support',
+      comment: 'Tests and benchmarks share helpers through support/, and never import each other.',
+      severity: 'error',
+      from: {path: '^(tests|bench)/'},
+      to: {...runtime, path: '^(tests|bench)/', pathNot: '^$1/'},
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles.',
+      severity: 'error',
+      from: {},
+      to: {circular: true},
+    },
+  ],
+  options: {
+    doNotFollow: {path: 'node_modules'},
+    exclude: {path: '^(node_modules|build|build-variant|\\.docusaurus)/'},
+    tsConfig: {fileName: 'tsconfig.json'},
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json']},
+  },
+};
