@@ -7,12 +7,16 @@ import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
 import {resolveSearchConfig} from './config/search';
 import {readablePrismTheme} from './config/readablePrismTheme';
 import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
+import {DEV_INDEX_DIR} from './plugins/search-index/devIndex';
+import {isDevelopment} from './plugins/search-index';
 
 const env = process.env;
 const search = resolveSearchConfig(env);
 const announcementBar = resolveAnnouncementBar(env);
 // Test builds add routes that must never reach the published site (a page that crashes on purpose).
 const withTestRoutes = env.FSC_TEST_ROUTES === 'true';
+// The docs' rehype plugins; the development search index renders Markdown with the same ones.
+const docsRehypePlugins = [rehypeAccessibleMarkup];
 const testNavbarItems: NavbarItem[] = [
   {
     type: 'dropdown',
@@ -34,6 +38,8 @@ const config: Config = {
   url: resolveSiteUrl(env),
   baseUrl: '/',
   trailingSlash: undefined,
+  // The development server also serves the search index that plugins/search-index keeps current.
+  staticDirectories: ['static', ...(isDevelopment() ? [DEV_INDEX_DIR] : [])],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -72,7 +78,7 @@ const config: Config = {
           breadcrumbs: true,
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
-          rehypePlugins: [rehypeAccessibleMarkup],
+          rehypePlugins: docsRehypePlugins,
         },
         blog: false,
         pages: {},
@@ -85,7 +91,7 @@ const config: Config = {
   plugins: [
     './plugins/docsearch-v3/index.ts',
     './plugins/first-load/index.ts',
-    ['./plugins/search-index/index.ts', {}],
+    ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
     ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin.ts'] : []),
   ],
 

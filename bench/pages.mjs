@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Page weight and Lighthouse scores of a few pages, served as in production: nginx with
-// deploy/nginx over the build on 127.0.0.1 (tests/e2e/support/nginx.mjs), compressing. The same
+// deploy/nginx over the build on 127.0.0.1 (support/nginx.mjs), compressing. The same
 // figures of a freshly generated Docusaurus 3.9.2 classic site (the peer) are printed beside ours:
 // the target is first-view JavaScript no larger than the peer's.
 //
@@ -29,8 +29,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
-import {CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM} from '../tests/e2e/support/chromium.mjs';
-import {REPO_ROOT, servingBuildDir, startNginx} from '../tests/e2e/support/nginx.mjs';
+import {CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM} from '../support/chromium.mjs';
+import {REPO_ROOT, servingBuildDir, startNginx} from '../support/nginx.mjs';
 
 const PAGES = ['/', '/introduction/', '/try-fsc/helm/8-inway', '/search'];
 const CREATE_DOCUSAURUS = 'create-docusaurus@3.9.2';

@@ -22,8 +22,9 @@ import MiniSearch from 'minisearch';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { findIndexFile } = await import('../plugins/search-index/indexFile.ts');
-const { loadIndex, readIndexFile, serializeIndex } = await import('../src/search/indexData.ts');
-const { createSearchEngine } = await import('../src/search/engine.ts');
+const { loadIndex } = await import('../src/search/indexData.ts');
+const { readIndexFile, serializeIndex } = await import('../src/search/indexFormat.ts');
+const { buildTermIndex, createSearchEngine, serializeTerms } = await import('../src/search/engine.ts');
 const { terms: toTerms, tokenizeWords, normalizeTerm } = await import('../src/search/text.ts');
 const { STOP_WORDS } = await import('../src/search/language.ts');
 const { questionParams } = await import('../src/search/questionRules.ts');
@@ -130,7 +131,7 @@ function miniSearchFormat(records) {
 
 function embeddedEngine(records) {
   const json = serializeIndex(records);
-  const jsonWithTerms = serializeIndex(records, { withTermIndex: true });
+  const jsonWithTerms = serializeIndex(records, { terms: serializeTerms(buildTermIndex(records)) });
   const build = timeIt(() => createSearchEngine(records));
   const load = timeIt(() => loadIndex(json));
   const loadWithTerms = timeIt(() => loadIndex(jsonWithTerms));

@@ -17,7 +17,7 @@
 //   --connect-src  one more connect-src source (repeatable; tests use it for an Algolia double)
 //
 // Then: nginx -p OUT -c OUT/nginx.conf -g 'daemon off;'
-// The container recipe (deploy/Dockerfile) and the tests (tests/e2e/support/nginx.mjs) both use it.
+// The container recipe (deploy/Dockerfile) and the tests (support/nginx.mjs) both use it.
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';

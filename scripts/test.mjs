@@ -6,7 +6,7 @@
 //
 // `npm test -- <files>` runs only those files; when they are all unit tests, nothing is built.
 import {spawnSync} from 'node:child_process';
-import net from 'node:net';
+import {freePort} from '../support/servers.mjs';
 
 function run(command, args, extraEnv = {}) {
   console.log(`\n> ${command} ${args.join(' ')}`);
@@ -14,17 +14,6 @@ function run(command, args, extraEnv = {}) {
   if (result.status !== 0) {
     process.exit(result.status ?? 1);
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // The published build must not pick up search credentials from the caller's shell.

@@ -1,31 +1,81 @@
 /**
- * Docusaurus plugin: after the build, turns the built pages into DocSearch
- * records, writes `search-index.<hash8>.json` and tags every page with
- * `<meta name="fsc:search-index" content="<baseUrl>search-index.<hash8>.json">`.
+ * Docusaurus plugin: the embedded search index.
  *
- * Registered in docusaurus.config.ts as `['./plugins/search-index/index.ts', {}]`. In hosted mode it
- * writes nothing: the browser asks Algolia. Option: `searchPagePath` (default 'search').
+ * - Build: after the build, turns the built pages into DocSearch records, writes
+ *   `search-index.<hash8>.json` and tags every page with
+ *   `<meta name="fsc:search-index" content="<baseUrl>search-index.<hash8>.json">`.
+ * - Development server (`npm start`): indexes the docs' Markdown in the background after each
+ *   content load (devIndex.ts) into `<baseUrl>search-index.dev.json`, which every page names in
+ *   the same meta tag.
+ *
+ * Registered in docusaurus.config.ts as `['./plugins/search-index/index.ts', {…}]`. In hosted mode it
+ * writes nothing: the browser asks Algolia. Options: `searchPagePath` (default 'search') and
+ * `rehypePlugins`, the docs plugin's own (the development index renders Markdown with them).
  */
+import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { SearchConfig } from '../../config/search';
+import { INDEX_META_NAME } from '../../src/search/indexFormat';
 import { buildSearchIndex } from './buildIndex';
+import { createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent } from './devIndex';
 
 export interface SearchIndexPluginOptions {
   /** Route of the search page, skipped by the indexer (default 'search'). */
   searchPagePath?: string;
+  /** The docs plugin's rehype plugins, for the development index. */
+  rehypePlugins?: unknown[];
 }
 
+/** `docusaurus start` (and only a development build) runs with NODE_ENV=development. */
+export const isDevelopment = (): boolean => process.env.NODE_ENV === 'development';
+
 export default function pluginSearchIndex(
-  _context: LoadContext,
+  context: LoadContext,
   options: SearchIndexPluginOptions = {},
 ): Plugin {
+  const { siteConfig, siteDir, baseUrl } = context;
+  // With hosted Algolia configured the browser never reads the embedded index: do not ship it.
+  const embedded = (siteConfig.customFields?.search as SearchConfig | undefined)?.mode !== 'hosted';
+  const devIndex =
+    embedded && isDevelopment()
+      ? createDevIndexWriter({
+          pipeline: {
+            markdownConfig: siteConfig.markdown,
+            siteDir,
+            staticDirs: siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir)),
+            rehypePlugins: options.rehypePlugins ?? [],
+          },
+          siteTitle: siteConfig.title,
+          outFile: path.join(siteDir, DEV_INDEX_DIR, DEV_INDEX_FILE),
+        })
+      : null;
   return {
     name: 'fsc-search-index',
-    async postBuild({ outDir, routesPaths, siteConfig, routesBuildMetadata }) {
-      // With hosted Algolia configured the browser never reads the embedded index: do not ship it.
-      if ((siteConfig.customFields?.search as SearchConfig | undefined)?.mode === 'hosted') {
-        return;
-      }
+    async allContentLoaded({ allContent }) {
+      devIndex?.update(
+        docsOfContent(allContent as Record<string, Record<string, unknown>>, {
+          siteDir,
+          siteUrl: siteConfig.url,
+          language: context.i18n.currentLocale,
+        }),
+      );
+    },
+    configureWebpack(_config, isServer) {
+      if (!devIndex || isServer) return {};
+      // The first index is made once the first page can be served, never before it.
+      const startAfterFirstCompilation = {
+        apply(compiler: { hooks: { done: { tap(name: string, callback: () => void): void } } }) {
+          compiler.hooks.done.tap('fsc-search-index', () => devIndex.start());
+        },
+      };
+      return { plugins: [startAfterFirstCompilation] };
+    },
+    injectHtmlTags() {
+      if (!devIndex) return {};
+      return { headTags: [{ tagName: 'meta', attributes: { name: INDEX_META_NAME, content: `${baseUrl}${DEV_INDEX_FILE}` } }] };
+    },
+    async postBuild({ outDir, routesPaths, routesBuildMetadata }) {
+      if (!embedded) return;
       const noIndexRoutes = new Set(
         Object.entries(routesBuildMetadata ?? {})
           .filter(([, meta]) => meta.noIndex)

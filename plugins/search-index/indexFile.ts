@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INDEX_META_NAME } from '../../src/search/constants';
+import { INDEX_META_NAME } from '../../src/search/indexFormat';
 
 export const INDEX_FILE_PATTERN = /^search-index\.[0-9a-f]{8}\.json$/;
 

@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Host } from '@algolia/client-common';
 import { algoliasearch, type BatchDictionaryEntriesParams, type IndexSettings } from 'algoliasearch';
-import { readIndexFile } from '../../src/search/indexData';
+import { readIndexFile } from '../../src/search/indexFormat';
 import { QUERY_LANGUAGE, STOP_WORDS } from '../../src/search/language';
 import type { DocSearchRecord } from '../../src/search/types';
 import { DEFAULT_INDEX_NAME } from '../../config/search';

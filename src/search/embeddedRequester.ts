@@ -3,20 +3,22 @@
  * from the embedded engine instead of the network.
  *
  * The index file and the engine (MiniSearch) are loaded on the first request
- * only, the engine through a dynamic `import()` so that it stays out of the
+ * only (in the development server: again whenever the index changes), the engine through a dynamic `import()` so that it stays out of the
  * first page load. A failed load answers like an unreachable host
  * (`status: 0`), so the client throws its own `RetryError` (DocSearch then
  * shows 'Unable to fetch results'); the next request tries the load again.
  */
 import type { EndRequest, Requester, Response } from '@algolia/client-common';
 import type { SearchEngine } from './engine';
+import { versionUrlOf } from './indexFormat';
 import { requestParams } from './params';
 import type { MultiQueryBody, MultiQueryRequest, MultiQueryResponse } from './types';
 
-export type FetchLike = (url: string, init?: { headers?: Record<string, string> }) => Promise<{
+export type FetchLike = (url: string, init?: { headers?: Record<string, string>; cache?: RequestCache }) => Promise<{
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
+  text(): Promise<string>;
 }>;
 
 export interface EmbeddedRequesterOptions {
@@ -26,6 +28,11 @@ export interface EmbeddedRequesterOptions {
   fetch?: FetchLike;
   /** Reports load failures (defaults to `console.error`). */
   onLoadError?: (error: unknown) => void;
+  /**
+   * Development server only: the index changes while the page is open. Before each answer the
+   * version file (indexFormat.ts `versionUrlOf`) is read; a new version loads the index again.
+   */
+  followChanges?: boolean;
 }
 
 export interface EmbeddedRequester extends Requester {
@@ -47,17 +54,44 @@ const UNREACHABLE: Response = { status: 0, content: '', isTimedOut: false };
 
 export function createEmbeddedRequester(options: EmbeddedRequesterOptions): EmbeddedRequester {
   let loading: Promise<SearchEngine> | null = null;
+  let loadedVersion: string | null = null;
+  // Only the development index changes under a page; the browser must not answer from its cache.
+  const cache: RequestCache = options.followChanges ? 'no-store' : 'default';
+
+  function fetcher(): FetchLike {
+    const doFetch = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
+    if (!doFetch) throw new Error('fetch is not available');
+    return doFetch;
+  }
+
+  function indexUrl(): string {
+    const url = options.indexUrl();
+    if (!url) throw new Error('search index URL is not known (no fsc:search-index meta tag?)');
+    return url;
+  }
+
+  /** Development: forgets the loaded index when its version file names another. */
+  async function followChanges(): Promise<void> {
+    try {
+      const response = await fetcher()(versionUrlOf(indexUrl()), { cache });
+      if (!response.ok) return;
+      const version = await response.text();
+      if (version !== loadedVersion) {
+        loadedVersion = version;
+        loading = null;
+      }
+    } catch {
+      // No version to compare: answer from the index already loaded, or load it below.
+    }
+  }
 
   function load(): Promise<SearchEngine> {
     if (!loading) {
       const attempt = (async () => {
-        const url = options.indexUrl();
-        if (!url) throw new Error('search index URL is not known (no fsc:search-index meta tag?)');
-        const doFetch = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
-        if (!doFetch) throw new Error('fetch is not available');
+        const url = indexUrl();
         const [mod, response] = await Promise.all([
           import(/* webpackChunkName: "search-engine" */ './indexData'),
-          doFetch(url, { headers: { accept: 'application/json' } }),
+          fetcher()(url, { headers: { accept: 'application/json' }, cache }),
         ]);
         if (!response.ok) throw new Error(`search index ${url}: HTTP ${response.status}`);
         return mod.loadIndex(await response.json());
@@ -92,6 +126,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
 
     let engine: SearchEngine;
     try {
+      if (options.followChanges) await followChanges();
       engine = await load();
     } catch {
       return UNREACHABLE;

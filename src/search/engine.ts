@@ -12,6 +12,7 @@
  * then `distinct` on `url` (DocSearch's attributeForDistinct).
  */
 import SearchableMap from 'minisearch/SearchableMap';
+import type { SerializedTerms } from './indexFormat';
 import { highlight, snippet, type TermMatch, type TermMatcher, type Tags } from './highlight';
 import { pluralForms, STOP_WORDS } from './language';
 import { DEFAULTS, normalizeParams, serializeParams, type NormalizedParams } from './params';
@@ -56,9 +57,6 @@ export interface Posting {
   ids: number[];
   masks: number[];
 }
-
-/** The term index as stored in an index file: term -> [id, mask, id, mask, …]. */
-export type SerializedTerms = Record<string, number[]>;
 
 export function buildTermIndex(records: readonly DocSearchRecord[]): SearchableMap<Posting> {
   const map = new SearchableMap<Posting>();

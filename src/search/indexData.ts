@@ -1,75 +1,7 @@
-/**
- * The index file the build writes (`search-index.<hash8>.json`) and the
- * browser fetches on the first search.
- *
- * Format: the DocSearch records only; the browser builds the term index
- * (MiniSearch's radix tree) when it loads them. Measured with
- * `npm run bench:search`: storing a serialised index next to the records
- * (ours, or MiniSearch's own `toJSON`) roughly doubles the gzip size for a
- * saving of ~15-20 ms of start-up on this site's size, so records only is
- * the smaller download and the faster start on any real network.
- * `{ withTermIndex: true }` exists for that comparison.
- */
-import { buildTermIndex, createSearchEngine, serializeTerms, type SearchEngine, type SerializedTerms } from './engine';
-import { HIERARCHY_LEVELS, type DocSearchRecord } from './types';
+/** Browser side of the index file: parsed, validated, and turned into a ready engine. */
+import { createSearchEngine, type SearchEngine } from './engine';
+import { readIndexFile } from './indexFormat';
 
-export const INDEX_FORMAT = 'fsc-docsearch-index';
-export const INDEX_VERSION = 1;
-
-export interface IndexFile {
-  format: typeof INDEX_FORMAT;
-  version: typeof INDEX_VERSION;
-  records: DocSearchRecord[];
-  /** Only with `{ withTermIndex: true }`. */
-  terms?: SerializedTerms;
-}
-
-export interface SerializeOptions {
-  /** Also store the serialised term index (bigger; for comparison). */
-  withTermIndex?: boolean;
-}
-
-export function serializeIndex(records: readonly DocSearchRecord[], options: SerializeOptions = {}): string {
-  const file: IndexFile = { format: INDEX_FORMAT, version: INDEX_VERSION, records: [...records] };
-  if (options.withTermIndex) file.terms = serializeTerms(buildTermIndex(records));
-  return JSON.stringify(file);
-}
-
-function fail(message: string): never {
-  throw new Error(`Invalid search index file: ${message}`);
-}
-
-function checkRecord(value: unknown, i: number): asserts value is DocSearchRecord {
-  if (value === null || typeof value !== 'object') fail(`record ${i} is not an object`);
-  const r = value as Record<string, unknown>;
-  if (typeof r.objectID !== 'string') fail(`record ${i} has no objectID`);
-  if (typeof r.url !== 'string') fail(`record ${i} has no url`);
-  if (typeof r.type !== 'string') fail(`record ${i} has no type`);
-  if (r.content !== null && typeof r.content !== 'string') fail(`record ${i} has a bad content`);
-  const h = r.hierarchy as Record<string, unknown> | null | undefined;
-  if (!h || typeof h !== 'object') fail(`record ${i} has no hierarchy`);
-  for (const level of HIERARCHY_LEVELS) {
-    const v = h[level];
-    if (v !== null && v !== undefined && typeof v !== 'string') fail(`record ${i} has a bad hierarchy.${level}`);
-    if (v === undefined) h[level] = null;
-  }
-  const w = r.weight as Record<string, unknown> | null | undefined;
-  if (!w || typeof w.level !== 'number' || typeof w.position !== 'number') fail(`record ${i} has no weight`);
-}
-
-/** Parses and validates an index file (a JSON string or the parsed value). */
-export function readIndexFile(json: unknown): IndexFile {
-  const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
-  if (data === null || typeof data !== 'object') fail('not an object');
-  const file = data as Partial<IndexFile>;
-  if (file.format !== INDEX_FORMAT) fail(`unknown format ${JSON.stringify(file.format)}`);
-  if (file.version !== INDEX_VERSION) fail(`unsupported version ${JSON.stringify(file.version)}`);
-  if (!Array.isArray(file.records)) fail('records missing');
-  file.records.forEach((r, i) => checkRecord(r, i));
-  return file as IndexFile;
-}
-
-/** Browser side: index file -> ready engine. */
 export function loadIndex(json: unknown): SearchEngine {
   const file = readIndexFile(json);
   return createSearchEngine(file.terms ? { records: file.records, terms: file.terms } : file.records);

@@ -5,9 +5,9 @@
  *   custom requester and a single placeholder host;
  * - hosted: the plain client talking to Algolia.
  */
-import { createMemoryCache, type ClientOptions } from '@algolia/client-common';
+import { createMemoryCache, createNullCache, type ClientOptions } from '@algolia/client-common';
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
-import { INDEX_META_NAME } from './constants';
+import { INDEX_META_NAME } from './indexFormat';
 import { createEmbeddedRequester, type FetchLike } from './embeddedRequester';
 import { questionParams } from './questionRules';
 
@@ -19,6 +19,8 @@ export type SearchClientConfig =
       /** Returns the index file URL; called on the first search. */
       indexUrl: () => string;
       fetch?: FetchLike;
+      /** Development server: load the index again when it changes (see embeddedRequester.ts). */
+      followChanges?: boolean;
     }
   | {
       mode: 'hosted';
@@ -71,6 +73,7 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
   }
   const requester = createEmbeddedRequester({
     indexUrl: config.indexUrl,
+    followChanges: config.followChanges ?? false,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
   const client = applyQuestionRules(
@@ -78,12 +81,14 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
       requester,
       hosts: [{ url: 'local.invalid', accept: 'readWrite', protocol: 'https' }],
       hostsCache: createMemoryCache(),
+      // The client keeps every answer for the page's life; the development index changes under it.
+      ...(config.followChanges ? { responsesCache: createNullCache() } : {}),
     }),
   );
   return Object.assign(client, { preload: () => requester.preload() });
 }
 
-/** The index URL the build wrote into every page (empty when absent, e.g. `docusaurus start`). */
+/** The index URL the build wrote into every page (empty when absent, e.g. a page saved without it). */
 export function indexUrlFromMeta(doc: Pick<Document, 'querySelector'> = document): string {
   return doc.querySelector(`meta[name="${INDEX_META_NAME}"]`)?.getAttribute('content') ?? '';
 }

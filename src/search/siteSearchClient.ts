@@ -11,13 +11,17 @@ let client: SearchClient | undefined;
 
 /**
  * One client for the modal and the search page, created on first use from the build's search
- * config. In embedded mode it finds the content-hashed index through the page's meta tag; without
- * one (the development server runs no post-build step) the load fails and search shows its error.
+ * config. In embedded mode it finds the index through the page's meta tag: the build's
+ * content-hashed file, or in the development server the index it keeps current while docs change.
  */
 export function getSiteSearchClient(config: SearchConfig): SearchClient {
   client ??=
     config.mode === 'embedded'
-      ? createSearchClient({mode: 'embedded', indexUrl: () => indexUrlFromMeta()})
+      ? createSearchClient({
+          mode: 'embedded',
+          indexUrl: () => indexUrlFromMeta(),
+          followChanges: process.env.NODE_ENV === 'development',
+        })
       : createSearchClient({
           mode: 'hosted',
           appId: config.appId,

@@ -14,7 +14,7 @@ import * as cheerio from 'cheerio';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {launchBrowser, openPage, type PageProblems} from './support/browser';
-import {startNginx, type NginxServer} from './support/nginx.mjs';
+import {startNginx, type NginxServer} from '../../support/nginx.mjs';
 import {BUILD_DIR, DOC_ROUTES, ROOT, requireBuild} from './support/site';
 import {
   ALGOLIA_CONNECT_SOURCES,
@@ -26,7 +26,7 @@ import {
   scriptHash,
 } from '../../deploy/csp.mjs';
 import {renderNginx} from '../../deploy/render-nginx.mjs';
-import {requestMix, runLoad} from '../../bench/load.mjs';
+import {requestMix, runLoad} from '../../support/load.mjs';
 
 const build = requireBuild(process.env.FSC_BUILD_DIR || BUILD_DIR);
 

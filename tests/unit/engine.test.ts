@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine, type SearchEngine } from '../../src/search/engine';
-import { loadIndex, readIndexFile, serializeIndex } from '../../src/search/indexData';
+import { buildTermIndex, createSearchEngine, serializeTerms, type SearchEngine } from '../../src/search/engine';
+import { loadIndex } from '../../src/search/indexData';
+import { readIndexFile, serializeIndex } from '../../src/search/indexFormat';
 import { normalizeParams, parseFacetFilters } from '../../src/search/params';
 import { typoDistance } from '../../src/search/text';
 import type { SearchHit, SearchResponse } from '../../src/search/types';
@@ -349,8 +350,8 @@ describe('parameters', () => {
 
 describe('index data', () => {
   it('round-trips records through the index file, with or without a serialised term index', () => {
-    for (const withTermIndex of [false, true]) {
-      const json = serializeIndex(corpus(), { withTermIndex });
+    for (const terms of [undefined, serializeTerms(buildTermIndex(corpus()))]) {
+      const json = serializeIndex(corpus(), terms ? { terms } : {});
       const loaded = loadIndex(JSON.parse(json));
       expect(loaded.records).toEqual(corpus());
       expect(loaded.search({ query: 'outwy' }).hits.map((h) => h.objectID)).toEqual(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readIndexFile } from '../../src/search/indexData';
+import { readIndexFile } from '../../src/search/indexFormat';
 import type { Plugin } from '@docusaurus/types';
 import pluginSearchIndex from '../../plugins/search-index';
 import { buildSearchIndex, findIndexFile, injectMeta, listHtmlFiles } from '../../plugins/search-index/buildIndex';

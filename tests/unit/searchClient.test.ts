@@ -3,12 +3,12 @@ import algoliasearchHelper from 'algoliasearch-helper';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSearchEngine } from '../../src/search/engine';
 import type { FetchLike } from '../../src/search/embeddedRequester';
-import { serializeIndex } from '../../src/search/indexData';
+import { serializeIndex } from '../../src/search/indexFormat';
 import { requestParams } from '../../src/search/params';
 import { createSearchClient, indexUrlFromMeta } from '../../src/search/searchClient';
 import type { MultiQueryBody, SearchResponse } from '../../src/search/types';
 import { closedPort, startDouble, type HttpDouble } from './support/httpDouble';
-import { corpus, DOCSEARCH_FILTERS, SITE } from './support/records';
+import { corpus, DOCSEARCH_FILTERS, rec, SITE } from './support/records';
 
 /** What DocSearch 3.9.0's modal sends (see @docsearch/react dist). */
 function docSearchRequest(query: string) {
@@ -32,7 +32,14 @@ function docSearchRequest(query: string) {
 }
 
 const indexJson = (): unknown => JSON.parse(serializeIndex(corpus()));
-const okFetch = (): FetchLike => async () => ({ ok: true, status: 200, json: async () => indexJson() });
+/** A fetch response with `body` as its JSON and its text. */
+const answer = (status: number, body: () => unknown) => ({
+  ok: status === 200,
+  status,
+  json: async () => body(),
+  text: async () => String(body()),
+});
+const okFetch = (): FetchLike => async () => answer(200, indexJson);
 const localHost = (port: number): Host => ({ url: '127.0.0.1', port, protocol: 'http', accept: 'readWrite' });
 
 describe('hosted mode', () => {
@@ -138,9 +145,9 @@ describe('embedded mode', () => {
     let mode: 'network' | 'http' | 'json' | 'ok' = 'network';
     const fetch: FetchLike = async () => {
       if (mode === 'network') throw new TypeError('Failed to fetch');
-      if (mode === 'http') return { ok: false, status: 404, json: async () => ({}) };
-      if (mode === 'json') return { ok: true, status: 200, json: async () => JSON.parse('<!doctype html>') };
-      return { ok: true, status: 200, json: async () => indexJson() };
+      if (mode === 'http') return answer(404, () => ({}));
+      if (mode === 'json') return answer(200, () => JSON.parse('<!doctype html>'));
+      return answer(200, indexJson);
     };
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
@@ -159,7 +166,39 @@ describe('embedded mode', () => {
     }
   });
 
-  it('fails like a host when no index URL is known (e.g. the dev server)', async () => {
+  it('in the development server, loads the index again when its version file changes, and only then', async () => {
+    let version = 'v1';
+    let records = corpus();
+    const requested: string[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      requested.push(`${url} ${init?.cache}`);
+      return url.endsWith('.version') ? answer(200, () => version) : answer(200, () => JSON.parse(serializeIndex(records)));
+    };
+    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/search-index.dev.json', fetch, followChanges: true });
+    const hits = async (query: string) =>
+      ((await client.search(docSearchRequest(query))).results[0] as unknown as SearchResponse).nbHits;
+
+    expect(await hits('zorblatt')).toBe(0);
+    expect(await hits('outway')).toBeGreaterThan(0);
+    expect(requested.filter((r) => r.startsWith('/search-index.dev.json '))).toHaveLength(1);
+
+    records = [...corpus(), rec({ path: '/support/contact', type: 'content', lvl0: 'Support', lvl1: 'Contact', position: 0, content: 'The zorblatt gateway' })];
+    version = 'v2';
+    expect(await hits('zorblatt')).toBe(1);
+    expect(requested.filter((r) => r.startsWith('/search-index.dev.json '))).toHaveLength(2);
+    // The browser's cache is never asked: the development index changes under the page.
+    expect(requested.every((r) => r.endsWith(' no-store'))).toBe(true);
+  });
+
+  it('answers from the index file once loaded, without following changes, on a built site', async () => {
+    const fetch = vi.fn(okFetch());
+    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/search-index.abcdef12.json', fetch });
+    await client.search(docSearchRequest('outway'));
+    await client.search(docSearchRequest('inway'));
+    expect(fetch.mock.calls.map(([url, init]) => `${url} ${init?.cache}`)).toEqual(['/search-index.abcdef12.json default']);
+  });
+
+  it('fails like a host when no index URL is known', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const client = createSearchClient({ mode: 'embedded', indexUrl: () => '', fetch: okFetch() });

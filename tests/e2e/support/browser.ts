@@ -1,5 +1,5 @@
 import {chromium, type Browser, type BrowserContextOptions, type Page} from 'playwright-core';
-import {CHROMIUM_FLAGS, CHROMIUM_PATH} from './chromium.mjs';
+import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../../../support/chromium.mjs';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, timeout: 30_000});

@@ -5,63 +5,20 @@
 // (bench/load.mjs, bench/pages.mjs) share this one implementation; it is plain Node so both can.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {renderNginx} from '../../../deploy/render-nginx.mjs';
+import {renderNginx} from '../deploy/render-nginx.mjs';
+import {freePort, waitUntilServing} from './servers.mjs';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** The root of the repository. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The build the serving tests and benchmarks use: `FSC_BUILD_DIR`, else the repository's `build/`. */
 export function servingBuildDir() {
   return path.resolve(process.env.FSC_BUILD_DIR || path.join(REPO_ROOT, 'build'));
-}
-
-/** A port nobody listens on right now (nginx binds it a moment later; a clash is retried). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once `origin` answers an HTTP request (any status), rejects when `child` exits first. */
-function waitUntilServing(origin, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (error) => {
-      if (settled) return;
-      settled = true;
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(undefined);
-    };
-    const onExit = (code, signal) => finish(new Error(`nginx exited (${signal ?? code}) before it served`));
-    child.on('exit', onExit);
-    const attempt = () => {
-      if (settled) return;
-      const request = http.get(`${origin}/`, {agent: false}, (response) => {
-        response.resume();
-        finish();
-      });
-      request.on('error', () => {
-        if (Date.now() > deadline) finish(new Error(`nginx did not answer on ${origin} within ${timeoutMs} ms`));
-        else setTimeout(attempt, 50);
-      });
-    };
-    attempt();
-  });
 }
 
 /**
@@ -142,7 +99,7 @@ async function startOnce(root, options) {
     if (!keep) fs.rmSync(dir, {recursive: true, force: true});
   };
   try {
-    await waitUntilServing(origin, child, 10_000);
+    await waitUntilServing(`${origin}/`, child, 10_000, 'nginx');
   } catch (error) {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// What search costs `npm start`: starts the development server on 127.0.0.1 several times, in
+// turns with the development search index and without it (hosted-search settings, under which the
+// plugin indexes nothing), and prints the time until the server answers its first request (held
+// until the first compilation is done) and until the development index is written. Each start is
+// bounded; the server is stopped after each.
+//
+//   npm run bench:dev-start [-- --rounds 3]
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {freePort, waitUntilServing} from '../support/servers.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const START_LIMIT_MS = 180_000;
+
+function status(url) {
+  return new Promise((resolve) => {
+    http.get(url, {agent: false}, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    }).on('error', () => resolve(0));
+  });
+}
+
+async function startOnce(withIndex) {
+  // The index of an earlier start would answer at once: measure the one this start writes.
+  fs.rmSync(path.join(ROOT, '.docusaurus/fsc-search-dev'), {recursive: true, force: true});
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = {...process.env, NODE_ENV: 'development', BROWSER: 'none', FSC_TEST_ROUTES: ''};
+  // Hosted search configured: the browser would ask Algolia, so no development index is made.
+  Object.assign(env, withIndex ? {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: ''} : {ALGOLIA_APP_ID: 'BENCH', ALGOLIA_SEARCH_API_KEY: 'bench'});
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    {cwd: ROOT, env, stdio: 'ignore'},
+  );
+  try {
+    await waitUntilServing(`${origin}/introduction/components`, child, START_LIMIT_MS, 'docusaurus start');
+    const firstPage = performance.now() - started;
+    let index = null;
+    if (withIndex) {
+      while (performance.now() - started < START_LIMIT_MS) {
+        if ((await status(`${origin}/search-index.dev.json.version`)) === 200) {
+          index = performance.now() - started;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    return {firstPage, index};
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const roundsArg = process.argv.indexOf('--rounds');
+const rounds = roundsArg === -1 ? 3 : Number(process.argv[roundsArg + 1]);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds needs a positive whole number');
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const runs = {with: [], without: []};
+for (let round = 1; round <= rounds; round++) {
+  for (const withIndex of [true, false]) {
+    const result = await startOnce(withIndex);
+    runs[withIndex ? 'with' : 'without'].push(result);
+    const index = result.index === null ? '' : `, index written at ${(result.index / 1000).toFixed(1)} s`;
+    console.log(`round ${round} ${withIndex ? 'with   ' : 'without'} development index: first page at ${(result.firstPage / 1000).toFixed(1)} s${index}`);
+  }
+}
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+console.log(`\nmedian of ${rounds}: first page ${seconds(median(runs.with.map((r) => r.firstPage)))} with the development index, ` +
+  `${seconds(median(runs.without.map((r) => r.firstPage)))} without; index written at ${seconds(median(runs.with.map((r) => r.index ?? NaN)))}`);

@@ -1,0 +1,179 @@
+/**
+ * Development server side of search: one doc's Markdown source -> the HTML of its article, as the
+ * theme would render it where the indexer looks, so that `extractRecords` (the build's own
+ * extractor) gives the records the built page gives.
+ *
+ * The Markdown goes through Docusaurus's own MDX pipeline (`@docusaurus/mdx-loader`: the same
+ * remark/rehype plugins, heading ids, admonitions and the site's rehype plugins); a last rehype
+ * plugin keeps the finished HTML tree, and the few MDX components the docs use are written out as
+ * the elements the theme renders for them (tab panels, admonition bodies, details). What the
+ * indexer leaves out anyway (code, diagrams, tab labels, admonition titles) is not rendered.
+ *
+ * Internal modules of mdx-loader are used on purpose: its public API is a webpack loader, which
+ * yields JavaScript, not HTML. README ("Search in the development server") names the check that
+ * keeps this honest: every page's development records equal the build's.
+ */
+import { readFile } from 'node:fs/promises';
+import type { MarkdownConfig } from '@docusaurus/types';
+import { DEFAULT_PARSE_FRONT_MATTER } from '@docusaurus/utils';
+import { compileToJSX } from '@docusaurus/mdx-loader/lib/utils';
+import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+
+/** What a doc needs beyond its source: the title the theme shows and the sidebar trail. */
+export interface DocSourcePage {
+  /** Absolute path of the Markdown file. */
+  filePath: string;
+  /** The doc's title (front matter or first heading), as the theme's h1 shows it. */
+  title: string;
+  /** Sidebar categories above the doc, outermost first (the breadcrumbs before the page). */
+  trail: readonly string[];
+  /** `docsearch:docusaurus_tag` of the page, e.g. `docs-default-current`. */
+  docusaurusTag: string;
+  language: string;
+}
+
+export interface MarkdownPipeline {
+  markdownConfig: MarkdownConfig;
+  siteDir: string;
+  staticDirs: string[];
+  /** The docs plugin's own rehype plugins (docusaurus.config.ts shares them). */
+  rehypePlugins: unknown[];
+}
+
+const HAST_KEY = 'fscSearchHast';
+
+/** The last rehype step: keep the tree mdx-loader would turn into JavaScript. */
+function keepHast() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    file.data[HAST_KEY] = structuredClone(tree);
+  };
+}
+
+/** MDX JSX nodes as hast-util-to-html cannot print them. */
+interface MdxJsxNode {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: { type: string; name?: string; value?: unknown }[];
+  children: RootContent[];
+}
+
+/** MDX components -> the element the theme renders around their content; null drops the component. */
+const COMPONENT_ELEMENTS: Record<string, { tagName: string; properties: Properties } | null> = {
+  Tabs: { tagName: 'div', properties: { className: ['tabs-container'] } },
+  TabItem: { tagName: 'div', properties: { role: 'tabpanel' } },
+  admonition: { tagName: 'div', properties: { className: ['theme-admonition'] } },
+  details: { tagName: 'details', properties: {} },
+  summary: { tagName: 'summary', properties: {} },
+  // Diagrams render in the browser; the indexer skips their container.
+  mermaid: null,
+};
+
+function stringAttributes(node: MdxJsxNode): Properties {
+  const properties: Properties = {};
+  for (const attribute of node.attributes) {
+    if (attribute.type === 'mdxJsxAttribute' && attribute.name && typeof attribute.value === 'string') {
+      properties[attribute.name] = attribute.value;
+    }
+  }
+  return properties;
+}
+
+function toElement(node: MdxJsxNode): Element | null {
+  const name = node.name ?? 'div';
+  const children = toPlainChildren(node.children);
+  if (name in COMPONENT_ELEMENTS) {
+    const known = COMPONENT_ELEMENTS[name];
+    return known ? { type: 'element', tagName: known.tagName, properties: { ...known.properties }, children } : null;
+  }
+  // A lower-case name is an HTML element written as JSX; any other component keeps its content.
+  const isHtml = /^[a-z]/.test(name);
+  return {
+    type: 'element',
+    tagName: isHtml ? name : 'div',
+    properties: isHtml ? stringAttributes(node) : {},
+    children,
+  };
+}
+
+function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  for (const node of nodes as (RootContent | MdxJsxNode | { type: string })[]) {
+    switch (node.type) {
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement': {
+        const element = toElement(node as MdxJsxNode);
+        if (element) out.push(element);
+        break;
+      }
+      case 'element': {
+        const element = node as Element;
+        out.push({ ...element, children: toPlainChildren(element.children) });
+        break;
+      }
+      case 'text':
+      case 'comment':
+        out.push(node as ElementContent);
+        break;
+      default:
+        // mdxjsEsm (imports), expressions, doctype: nothing a reader sees as text.
+        break;
+    }
+  }
+  return out;
+}
+
+function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+function text(value: string): ElementContent {
+  return { type: 'text', value };
+}
+
+/** Markdown source -> the page HTML the indexer reads (breadcrumbs, h1, markdown container). */
+export async function renderDocSource(page: DocSourcePage, pipeline: MarkdownPipeline): Promise<string> {
+  const fileContent = await readFile(page.filePath, 'utf8');
+  const { frontMatter } = await pipeline.markdownConfig.parseFrontMatter({
+    filePath: page.filePath,
+    fileContent,
+    defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER,
+  });
+  const result = await compileToJSX({
+    filePath: page.filePath,
+    fileContent,
+    frontMatter,
+    compilerName: 'server',
+    options: {
+      admonitions: true,
+      rehypePlugins: [...pipeline.rehypePlugins, keepHast],
+      markdownConfig: pipeline.markdownConfig,
+      siteDir: pipeline.siteDir,
+      staticDirs: pipeline.staticDirs,
+    },
+  });
+  const tree = result.data[HAST_KEY] as Root | undefined;
+  if (!tree) throw new Error(`[search-index] ${page.filePath}: the MDX pipeline returned no HTML tree`);
+
+  const content = toPlainChildren(tree.children);
+  // The theme adds the title as h1 when the Markdown has no first heading of its own.
+  const hasOwnTitle = content.some((node) => node.type === 'element' && node.tagName === 'h1');
+  const markdown = element('div', { className: ['theme-doc-markdown', 'markdown'] }, [
+    ...(hasOwnTitle ? [] : [element('header', {}, [element('h1', {}, [text(page.title)])])]),
+    ...content,
+  ]);
+  const crumbs = [...page.trail, page.title].map((label) =>
+    element('li', { className: ['breadcrumbs__item'] }, [text(label)]),
+  );
+  const head = element('head', {}, [
+    element('meta', { name: 'docsearch:language', content: page.language }, []),
+    element('meta', { name: 'docsearch:docusaurus_tag', content: page.docusaurusTag }, []),
+  ]);
+  const body = element('body', {}, [
+    element('main', {}, [
+      element('nav', { className: ['theme-doc-breadcrumbs'] }, [element('ul', {}, crumbs)]),
+      element('article', {}, [markdown]),
+    ]),
+  ]);
+  return toHtml({ type: 'root', children: [element('html', {}, [head, body])] });
+}

@@ -1,0 +1,53 @@
+// Starting local servers for the tests and benchmarks: a free port on 127.0.0.1, and waiting until
+// a child process's server answers.
+import http from 'node:http';
+import net from 'node:net';
+
+/** A port nobody listens on right now (the server binds it a moment later; callers retry a clash). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Resolves once `url` answers an HTTP request (any status), rejects when `child` exits first or
+ * the time runs out.
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} timeoutMs
+ * @param {string} name the server, for the error message
+ */
+export function waitUntilServing(url, child, timeoutMs, name) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (error) => {
+      if (settled) return;
+      settled = true;
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(undefined);
+    };
+    const onExit = (code, signal) => finish(new Error(`${name} exited (${signal ?? code}) before it served`));
+    child.on('exit', onExit);
+    const attempt = () => {
+      if (settled) return;
+      const request = http.get(url, {agent: false}, (response) => {
+        response.resume();
+        finish();
+      });
+      request.on('error', () => {
+        if (Date.now() > deadline) finish(new Error(`${name} did not answer ${url} within ${timeoutMs} ms`));
+        else setTimeout(attempt, 50);
+      });
+    };
+    attempt();
+  });
+}

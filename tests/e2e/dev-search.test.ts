@@ -1,0 +1,114 @@
+// Search in the development server: `docusaurus start` on a copy of the site, its index compared
+// with the build's, the modal and /search answering from it, and a saved edit found without a reload.
+import fs from 'node:fs';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Browser, Page} from 'playwright-core';
+import {findIndexFile} from '../../plugins/search-index/indexFile';
+import {readIndexFile} from '../../src/search/indexFormat';
+import type {DocSearchRecord} from '../../src/search/types';
+import {launchBrowser, openPage} from './support/browser';
+import {startDevServer, type DevServer} from './support/devServer';
+import {BUILD_DIR, requireBuild} from './support/site';
+
+/**
+ * Pages the build indexes and the development server does not, and why: the development index
+ * renders the docs' Markdown, and the home page is a React page (src/pages/index.tsx) whose text
+ * introduces pages that are themselves indexed.
+ */
+const ONLY_IN_BUILD = new Set(['/']);
+
+let dev: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  dev = await startDevServer();
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+});
+
+async function devIndex(): Promise<DocSearchRecord[]> {
+  const response = await fetch(`${dev.origin}/search-index.dev.json`);
+  expect(response.status, dev.output()).toBe(200);
+  return readIndexFile(await response.text()).records;
+}
+
+function byPage(records: readonly DocSearchRecord[]): Map<string, DocSearchRecord[]> {
+  const pages = new Map<string, DocSearchRecord[]>();
+  for (const record of records) {
+    const page = new URL(record.url_without_anchor ?? record.url).pathname;
+    pages.set(page, [...(pages.get(page) ?? []), record]);
+  }
+  return pages;
+}
+
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const hits = (page: Page) => page.locator('.DocSearch-Hit a');
+
+/** Types `query` into the open modal afresh and resolves with the hits' addresses. */
+async function modalHits(page: Page, query: string): Promise<string[]> {
+  const input = page.locator('input.DocSearch-Input');
+  await input.fill('');
+  await input.fill(query);
+  await expect.poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count()).toBeGreaterThan(0);
+  // A hit's anchor carries its address in data-href (see src/theme/SearchBar).
+  const urls = await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('data-href') ?? ''));
+  return [...new Set(urls.map((url) => new URL(url, dev.origin).pathname))];
+}
+
+describe('search in the development server', () => {
+  it('indexes every page with the records the build gives it', async () => {
+    // Written in the background after start; the first version file marks it done.
+    await expect.poll(async () => (await fetch(`${dev.origin}/search-index.dev.json.version`)).status, {timeout: 60_000}).toBe(200);
+    const built = byPage(readIndexFile(fs.readFileSync(await findIndexFile(requireBuild(BUILD_DIR)), 'utf8')).records);
+    const developed = byPage(await devIndex());
+
+    expect([...developed.keys()].sort()).toEqual([...built.keys()].filter((page) => !ONLY_IN_BUILD.has(page)).sort());
+    for (const [page, records] of developed) {
+      // URLs with anchors, hierarchy, content, weights and object ids: everything, record by record.
+      expect(records, page).toEqual(built.get(page));
+    }
+  });
+
+  it('answers in the modal and on /search, through the same client as the build', async () => {
+    const {page, problems} = await openPage(browser, dev.origin);
+    await page.goto(`${dev.origin}/introduction/components`);
+    await page.locator('button.DocSearch-Button').click();
+    await expect.poll(() => modal(page).isVisible()).toBe(true);
+    expect(await modalHits(page, 'transaction log')).toContain('/introduction/components');
+    expect(await modalHits(page, 'postgres')).toContain('/try-fsc/helm/3-postgresql');
+
+    await page.goto(`${dev.origin}/search?q=${encodeURIComponent('renew certificate')}`);
+    await expect.poll(() => page.locator('main article h2 a').count()).toBeGreaterThan(0);
+    expect(await page.locator('main article h2 a').first().getAttribute('href')).toContain('/fsc-in-production/renew-certificates');
+    expect(problems.foreignRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds a saved change to a doc within seconds, in a page that stays open', async () => {
+    const {page} = await openPage(browser, dev.origin);
+    await page.goto(`${dev.origin}/support/release-strategy`);
+    // Set on the page before the edit: still there afterwards means the page was not reloaded.
+    await page.evaluate(() => Object.assign(window, {fscBeforeEdit: true}));
+    await page.locator('button.DocSearch-Button').click();
+    await expect.poll(() => modal(page).isVisible()).toBe(true);
+    expect(await modalHits(page, 'zorblatt')).toEqual([]);
+
+    const doc = path.join(dev.siteDir, 'docs/support/contact.md');
+    const original = fs.readFileSync(doc, 'utf8');
+    const savedAt = Date.now();
+    fs.writeFileSync(doc, `${original}\n## Gateway questions\n\nAsk the zorblatt gateway team first.\n`);
+    await expect.poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000}).toEqual(['/support/contact']);
+    console.log(`[dev search] a saved edit was found after ${Date.now() - savedAt} ms`);
+    expect(await hits(page).first().getAttribute('data-href')).toBe('/support/contact#gateway-questions');
+
+    fs.writeFileSync(doc, original);
+    await expect.poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000}).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as {fscBeforeEdit?: boolean}).fscBeforeEdit)).toBe(true);
+    await page.context().close();
+  });
+});
