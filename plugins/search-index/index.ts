@@ -29,33 +29,36 @@ export interface SearchIndexPluginOptions {
 /** `docusaurus start` (and only a development build) runs with NODE_ENV=development. */
 export const isDevelopment = (): boolean => process.env.NODE_ENV === 'development';
 
+/** With hosted Algolia configured the browser never reads the embedded index: do not make it. */
+function embedded(siteConfig: LoadContext['siteConfig']): boolean {
+  return (siteConfig.customFields?.search as SearchConfig | undefined)?.mode !== 'hosted';
+}
+
+function developmentIndex({ siteConfig, siteDir }: LoadContext, options: SearchIndexPluginOptions) {
+  return createDevIndexWriter({
+    pipeline: {
+      markdownConfig: siteConfig.markdown,
+      siteDir,
+      staticDirs: siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir)),
+      rehypePlugins: options.rehypePlugins ?? [],
+    },
+    siteTitle: siteConfig.title,
+    outFile: path.join(siteDir, DEV_INDEX_DIR, DEV_INDEX_FILE),
+  });
+}
+
 export default function pluginSearchIndex(
   context: LoadContext,
   options: SearchIndexPluginOptions = {},
 ): Plugin {
-  const { siteConfig, siteDir, baseUrl } = context;
-  // With hosted Algolia configured the browser never reads the embedded index: do not ship it.
-  const embedded = (siteConfig.customFields?.search as SearchConfig | undefined)?.mode !== 'hosted';
-  const devIndex =
-    embedded && isDevelopment()
-      ? createDevIndexWriter({
-          pipeline: {
-            markdownConfig: siteConfig.markdown,
-            siteDir,
-            staticDirs: siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir)),
-            rehypePlugins: options.rehypePlugins ?? [],
-          },
-          siteTitle: siteConfig.title,
-          outFile: path.join(siteDir, DEV_INDEX_DIR, DEV_INDEX_FILE),
-        })
-      : null;
+  const devIndex = isDevelopment() && embedded(context.siteConfig) ? developmentIndex(context, options) : null;
   return {
     name: 'fsc-search-index',
     async allContentLoaded({ allContent }) {
       devIndex?.update(
         docsOfContent(allContent as Record<string, Record<string, unknown>>, {
-          siteDir,
-          siteUrl: siteConfig.url,
+          siteDir: context.siteDir,
+          siteUrl: context.siteConfig.url,
           language: context.i18n.currentLocale,
         }),
       );
@@ -72,10 +75,11 @@ export default function pluginSearchIndex(
     },
     injectHtmlTags() {
       if (!devIndex) return {};
-      return { headTags: [{ tagName: 'meta', attributes: { name: INDEX_META_NAME, content: `${baseUrl}${DEV_INDEX_FILE}` } }] };
+      const content = `${context.baseUrl}${DEV_INDEX_FILE}`;
+      return { headTags: [{ tagName: 'meta', attributes: { name: INDEX_META_NAME, content } }] };
     },
-    async postBuild({ outDir, routesPaths, routesBuildMetadata }) {
-      if (!embedded) return;
+    async postBuild({ outDir, routesPaths, siteConfig, routesBuildMetadata }) {
+      if (!embedded(siteConfig)) return;
       const noIndexRoutes = new Set(
         Object.entries(routesBuildMetadata ?? {})
           .filter(([, meta]) => meta.noIndex)
