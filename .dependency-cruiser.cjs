@@ -57,7 +57,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: {path: 'node_modules'},
-    exclude: {path: '^(node_modules|build|build-variant|\\.docusaurus)/'},
+    exclude: {path: '^(node_modules|build|build-variant|\\.docusaurus|tests/data)/'},
     tsConfig: {fileName: 'tsconfig.json'},
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json']},

@@ -1,0 +1,2 @@
+export const extractRecords = (): string[] => [];
+export type Record = {url: string};

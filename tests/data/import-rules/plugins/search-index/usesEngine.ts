@@ -1,0 +1,2 @@
+import {createSearchEngine} from '../../src/search/engine';
+export const engine = createSearchEngine();

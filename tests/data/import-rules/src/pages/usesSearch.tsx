@@ -1,0 +1,2 @@
+import {createSearchClient} from '../search/searchClient';
+export const client = createSearchClient();

@@ -1,0 +1,1 @@
+export const createSearchEngine = (): null => null;

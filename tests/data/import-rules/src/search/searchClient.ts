@@ -1,0 +1,1 @@
+export const createSearchClient = (): null => null;

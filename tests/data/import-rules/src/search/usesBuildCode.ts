@@ -1,0 +1,2 @@
+import {extractRecords} from '../../plugins/search-index/extractRecords';
+export const records = extractRecords();

@@ -1,0 +1,2 @@
+import type {Record} from '../../plugins/search-index/extractRecords';
+export const first = (records: Record[]) => records[0];

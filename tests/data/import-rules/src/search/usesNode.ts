@@ -1,0 +1,2 @@
+import fs from 'node:fs';
+export const exists = fs.existsSync;

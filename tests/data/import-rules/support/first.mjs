@@ -1,0 +1,2 @@
+import {second} from './second.mjs';
+export const first = () => second();

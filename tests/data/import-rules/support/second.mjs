@@ -1,0 +1,2 @@
+import {first} from './first.mjs';
+export const second = () => first;

@@ -1,0 +1,2 @@
+import {figures} from '../../bench/figures.mjs';
+export const measured = figures();
