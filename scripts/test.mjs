@@ -1,12 +1,11 @@
-// Every test in one command: type-check, run the unit tier (no build: a fast failure is fast), build
-// the site as published, build a test variant, then run the tiers that need the builds (site checks
-// and browser tests). The variant turns on what the published site leaves off (announcement bar,
-// hosted search against a local double, a route that crashes on purpose) so the browser tests can
-// prove those behaviours without touching the published build.
+// Every test in one command: type-check, run the unit tier (no build: a fast failure is fast), make
+// the two builds the other tiers read (support/builds.mjs: the site as published, and a test
+// variant), then run the site checks and the browser tests.
 //
-// `npm test -- <files>` runs only those files; when they are all unit tests, nothing is built.
+// `npm test -- <files>` runs only those files, and makes only the builds they read. Either way a
+// build is made only when its sources or settings changed since the one on disk.
 import {spawnSync} from 'node:child_process';
-import {freePort} from '../support/servers.mjs';
+import {buildsReadBy, ensureBuild, sourcesHash} from '../support/builds.mjs';
 
 function run(command, args, extraEnv = {}) {
   console.log(`\n> ${command} ${args.join(' ')}`);
@@ -16,30 +15,25 @@ function run(command, args, extraEnv = {}) {
   }
 }
 
-// The published build must not pick up search credentials from the caller's shell.
-const publishedEnv = {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: '', ANNOUNCEMENT_CONTENT: '', FSC_TEST_ROUTES: ''};
-const algoliaDoublePort = await freePort();
-const variantEnv = {
-  FSC_TEST_ROUTES: 'true',
-  ANNOUNCEMENT_ID: 'test-announcement-1',
-  ANNOUNCEMENT_CONTENT: 'FSC test announcement: <a href="/support/release-strategy">read the release strategy</a>',
-  ANNOUNCEMENT_BACKGROUND_COLOR: '#1d4ed8',
-  ANNOUNCEMENT_TEXT_COLOR: '#ffffff',
-  ANNOUNCEMENT_CLOSEABLE: 'true',
-  ALGOLIA_APP_ID: 'TESTAPP',
-  ALGOLIA_SEARCH_API_KEY: 'test-search-key',
-  ALGOLIA_HOSTS: `http://127.0.0.1:${algoliaDoublePort}`,
-  SEARCH_MISSING_RESULTS_URL: 'https://example.org/report?q={query}',
-};
-
 const files = process.argv.slice(2);
-const unitOnly = files.length > 0 && files.every((file) => file.replace(/^\.\//, '').startsWith('tests/unit/'));
+const builds = files.length === 0 ? ['published', 'variant'] : [...new Set(files.flatMap(buildsReadBy))];
 
 run('npx', ['tsc', '--noEmit']);
 if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit']);
-if (!unitOnly) {
-  run('npx', ['docusaurus', 'build'], publishedEnv);
-  run('npx', ['docusaurus', 'build', '--out-dir', 'build-variant'], variantEnv);
+
+const env = {};
+if (builds.length > 0) {
+  const sources = sourcesHash();
+  for (const name of builds) {
+    try {
+      const {algoliaPort} = await ensureBuild(name, sources);
+      // The hosted-search tests answer as Algolia on the port the variant was built with.
+      if (algoliaPort !== null) env.FSC_TEST_ALGOLIA_PORT = String(algoliaPort);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+  }
 }
 const tiers = files.length === 0 ? ['--project', 'site', '--project', 'e2e'] : [];
-run('npx', ['vitest', 'run', ...tiers, ...files], {FSC_TEST_ALGOLIA_PORT: String(algoliaDoublePort)});
+run('npx', ['vitest', 'run', ...tiers, ...files], env);

@@ -4,8 +4,7 @@ import { expect, it } from 'vitest';
 import { evaluateEngine, formatReport, loadQueries, QUERIES_FILE } from '../../plugins/search-index/evaluate';
 import { findIndexFile } from '../../plugins/search-index/indexFile';
 import { loadIndex } from '../../src/search/indexData';
-
-const ROOT = path.join(__dirname, '..', '..');
+import { BUILD_DIR, REPO_ROOT } from '../../support/builds.mjs';
 
 /**
  * Floors a little below the figures of 2026-11-24 (keywords MRR 0.953, top-3 50/51; questions MRR
@@ -19,11 +18,11 @@ const FLOORS = {
 it('ranks the judged reader queries, keywords and questions, at least as well as the floors (built site)', async () => {
   let file: string;
   try {
-    file = await findIndexFile(path.join(ROOT, 'build'));
+    file = await findIndexFile(BUILD_DIR);
   } catch (e) {
     expect.fail(`search quality needs the built site's search index: ${(e as Error).message}. Run \`npm run build\` first.`);
   }
-  const queries = await loadQueries(path.join(ROOT, QUERIES_FILE));
+  const queries = await loadQueries(path.join(REPO_ROOT, QUERIES_FILE));
   const summary = evaluateEngine(loadIndex(await readFile(file, 'utf8')), queries);
   const report = formatReport(summary);
   console.log(report);

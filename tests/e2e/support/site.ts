@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const ROOT = path.resolve(__dirname, '../../..');
-export const BUILD_DIR = path.join(ROOT, 'build');
-/** The test build: announcement bar, hosted search against a double, a crash route (scripts/test.mjs). */
-export const VARIANT_BUILD_DIR = path.join(ROOT, 'build-variant');
+import {BUILD_DIR, REPO_ROOT, VARIANT_BUILD_DIR} from '../../../support/builds.mjs';
+
+export const ROOT = REPO_ROOT;
+/** The published build, and the test variant (announcement bar, hosted search against a double, a crash route). */
+export {BUILD_DIR, VARIANT_BUILD_DIR};
 
 export function requireBuild(dir: string): string {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
