@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
+import { syntheticCorpus } from '../support/syntheticCorpus.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { findIndexFile } = await import('../plugins/search-index/indexFile.ts');
@@ -93,18 +94,6 @@ function latencies(runs, queries, rounds) {
     });
   }
   return times.map((t) => ({ p50: percentile(t, 50), p95: percentile(t, 95), n: t.length }));
-}
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------------------
@@ -287,10 +276,8 @@ function lunrEngine(records) {
 // synthetic corpus
 // ---------------------------------------------------------------------------
 
-function syntheticCorpus(real, seed = 20250101) {
-  const random = rng(seed);
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+/** The synthetic corpus over the real records' vocabulary (support/syntheticCorpus.mjs). */
+function realSyntheticCorpus(real) {
   const headingWords = [];
   const contentWords = [];
   const sections = [...new Set(real.map((r) => r.hierarchy.lvl0).filter(Boolean))];
@@ -298,79 +285,14 @@ function syntheticCorpus(real, seed = 20250101) {
     for (const l of ['lvl1', 'lvl2', 'lvl3']) if (r.hierarchy[l]) headingWords.push(...toTerms(r.hierarchy[l]));
     if (r.content) contentWords.push(...r.content.split(/\s+/).filter(Boolean));
   }
-  const sentence = (n) => Array.from({ length: n }, () => pick(contentWords)).join(' ');
-  const title = (n) => {
-    const words = Array.from({ length: n }, () => pick(headingWords));
-    return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
-  };
-  const records = [];
-  const pages = [];
-  for (let p = 0; p < SYNTHETIC_PAGES; p++) {
-    const lvl0 = pick(sections);
-    const lvl1 = `${title(int(2, 4))} ${p}`;
-    const url = `https://synthetic.invalid/section-${p % 40}/page-${p}`;
-    let position = 0;
-    let anchor = null;
-    const h = { lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
-    const push = (type, content) =>
-      records.push({
-        objectID: `s${p}-${position}`,
-        url: anchor ? `${url}#${anchor}` : url,
-        url_without_anchor: url,
-        anchor,
-        type,
-        hierarchy: { ...h },
-        content,
-        weight: { level: { lvl1: 90, lvl2: 80, lvl3: 70, content: 0 }[type], position: position++, pageRank: 0 },
-        language: 'en',
-        docusaurus_tag: 'docs-default-current',
-      });
-    push('lvl1', null);
-    const pageContent = [];
-    for (let c = 0; c < int(1, 2); c++) pageContent.push(sentence(int(10, 30)));
-    pageContent.forEach((t) => push('content', t));
-    for (let s = 0; s < int(2, 4); s++) {
-      h.lvl2 = title(int(1, 4));
-      h.lvl3 = null;
-      anchor = `s${s}`;
-      push('lvl2', null);
-      for (let c = 0; c < int(1, 3); c++) {
-        const t = sentence(int(8, 40));
-        pageContent.push(t);
-        push('content', t);
-      }
-      if (random() < 0.3) {
-        h.lvl3 = title(int(1, 3));
-        anchor = `s${s}-sub`;
-        push('lvl3', null);
-        push('content', sentence(int(8, 30)));
-      }
-    }
-    pages.push({ url, lvl1, content: pageContent.join(' ') });
-  }
-
-  // Queries with a known answer: a title word plus a word of the page's text,
-  // sometimes with a typo (two letters swapped) or typed halfway.
-  const queries = [];
-  for (let i = 0; i < SYNTHETIC_QUERIES; i++) {
-    const page = pick(pages);
-    const titleWords = toTerms(page.lvl1).filter((w) => !/^\d+$/.test(w));
-    const bodyWords = toTerms(page.content).filter((w) => w.length >= 5);
-    let words = [pick(titleWords), pick(bodyWords)].filter(Boolean);
-    const roll = random();
-    if (roll < 0.25) {
-      words = words.map((w) => {
-        if (w.length < 5) return w;
-        const k = int(1, w.length - 3);
-        return w.slice(0, k) + w[k + 1] + w[k] + w.slice(k + 2);
-      });
-    } else if (roll < 0.5) {
-      const last = words[words.length - 1];
-      words[words.length - 1] = last.slice(0, Math.max(3, Math.ceil(last.length * 0.6)));
-    }
-    queries.push({ q: words.join(' '), kind: 'keyword', expect: [pagePath(page.url)] });
-  }
-  return { records, queries };
+  const { records, queries } = syntheticCorpus({
+    vocabulary: { sections, headingWords, contentWords },
+    pages: SYNTHETIC_PAGES,
+    queries: SYNTHETIC_QUERIES,
+    seed: 20250101,
+    terms: toTerms,
+  });
+  return { records, queries: queries.map(({ q, url }) => ({ q, kind: 'keyword', expect: [pagePath(url)] })) };
 }
 
 // ---------------------------------------------------------------------------
@@ -395,7 +317,7 @@ try {
 const real = readIndexFile(await readFile(indexFile, 'utf8')).records;
 const realQueries = await loadQueries(path.resolve(root, QUERIES_FILE));
 const realPages = new Set(real.map((r) => r.url_without_anchor)).size;
-const synthetic = syntheticCorpus(real);
+const synthetic = realSyntheticCorpus(real);
 const synthPages = new Set(synthetic.records.map((r) => r.url_without_anchor)).size;
 
 console.log(`bench:search  node ${process.version}  ${new Date().toISOString()}`);
