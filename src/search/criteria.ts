@@ -1,0 +1,92 @@
+/**
+ * Algolia's ranking criteria for one record, from the matches of the query words: words, filters
+ * (optionalFilters), typo, attribute, proximity and exact (see engine.ts for their order).
+ */
+import { CONTENT_RANK, FIELDS } from './fields';
+import { rankKey } from './rankKey';
+import type { SlotMatches } from './slotMatches';
+import type { DocSearchRecord } from './types';
+
+/** A ranked record, with its criteria (the values `_rankingInfo` reports). */
+export interface Candidate {
+  id: number;
+  record: DocSearchRecord;
+  words: number;
+  /** Optional filter groups the record matches (Algolia's `filters` criterion). */
+  filters: number;
+  typos: number;
+  /** Attribute criterion (see coveringAttribute). */
+  attr: number;
+  /** Tie-break: sum of each word's best attribute. */
+  attrSum: number;
+  proximity: number;
+  exact: number;
+}
+
+/**
+ * Algolia's attribute criterion as DocSearch configures it
+ * (attributeCriteriaComputedByMinProximity): the attribute where the query
+ * words are matched together, i.e. the one holding the most query words,
+ * the more important on a tie. For one word: its best attribute.
+ */
+export function coveringAttribute(slotMatches: readonly SlotMatches[], id: number): number {
+  if (slotMatches.length === 1) {
+    const fields = (slotMatches[0] as SlotMatches).fields[id] as number;
+    return fields === 0 ? CONTENT_RANK : 31 - Math.clz32(fields & -fields); // lowest set bit
+  }
+  let best = CONTENT_RANK;
+  let bestCount = 0;
+  for (let f = 0; f < FIELDS.length; f++) {
+    const bit = 1 << f;
+    let count = 0;
+    for (const m of slotMatches) if ((m.fields[id] as number) & bit) count++;
+    if (count > bestCount) {
+      bestCount = count;
+      best = f;
+    }
+  }
+  return best;
+}
+
+/** Query words record `id` matches exactly. */
+export function exactWords(slotMatches: readonly SlotMatches[], id: number): number {
+  let exact = 0;
+  for (const m of slotMatches) exact += m.exact[id] as number;
+  return exact;
+}
+
+/** Record `id`'s rank key (see rankKey), without making a Candidate: it runs for every match. */
+export function rankKeyOf(slotMatches: readonly SlotMatches[], id: number, filters: number): number {
+  let words = 0;
+  let typos = 0;
+  let attrSum = 0;
+  for (const m of slotMatches) {
+    const t = m.typos[id] as number;
+    if (t < 0) continue;
+    words++;
+    typos += t;
+    attrSum += m.attr[id] as number;
+  }
+  return rankKey(words, filters, typos, coveringAttribute(slotMatches, id), attrSum);
+}
+
+export function candidate(
+  record: DocSearchRecord,
+  id: number,
+  slotMatches: readonly SlotMatches[],
+  proximity: number,
+  filters: number,
+): Candidate {
+  let words = 0;
+  let typos = 0;
+  let attrSum = 0;
+  for (const m of slotMatches) {
+    const t = m.typos[id] as number;
+    if (t < 0) continue;
+    words++;
+    typos += t;
+    attrSum += m.attr[id] as number;
+  }
+  const attr = coveringAttribute(slotMatches, id);
+  return { id, record, words, filters, typos, attr, attrSum, proximity, exact: exactWords(slotMatches, id) };
+}

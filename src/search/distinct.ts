@@ -1,0 +1,41 @@
+/** Algolia's `distinct` on `url` (DocSearch's attributeForDistinct): at most N hits per url. */
+import type { DocSearchRecord } from './types';
+
+export interface DistinctCounter {
+  /** Hits left after `distinct` among the records `ids` (every hit when `distinct` is 0). */
+  count(ids: readonly number[], distinct: number): number;
+}
+
+/** Counts per url through numbered urls: no string keys for the tens of thousands of matches. */
+export function distinctCounter(records: readonly DocSearchRecord[]): DistinctCounter {
+  const numbers = new Map<string, number>();
+  const urlIds = new Int32Array(records.length);
+  records.forEach((r, i) => {
+    let n = numbers.get(r.url);
+    if (n === undefined) numbers.set(r.url, (n = numbers.size));
+    urlIds[i] = n;
+  });
+  return {
+    count(ids, distinct) {
+      if (distinct <= 0) return ids.length;
+      const perUrl = new Int32Array(numbers.size);
+      let n = 0;
+      for (const id of ids) if ((perUrl[urlIds[id] as number] as number)++ < distinct) n++;
+      return n;
+    },
+  };
+}
+
+/** The hits, in order, keeping at most `distinct` per url (all of them when `distinct` is 0). */
+export function distinctHits<T extends { record: DocSearchRecord }>(
+  hits: readonly T[],
+  distinct: number,
+): readonly T[] {
+  if (distinct <= 0) return hits;
+  const perUrl = new Map<string, number>();
+  return hits.filter((c) => {
+    const n = perUrl.get(c.record.url) ?? 0;
+    perUrl.set(c.record.url, n + 1);
+    return n < distinct;
+  });
+}

@@ -1,0 +1,17 @@
+/** The searchable attributes of DocSearch records, in DocSearch's order: a field's index is its attribute rank. */
+import { HIERARCHY_LEVELS, type DocSearchRecord, type HierarchyLevel } from './types';
+
+export const FIELDS = [...HIERARCHY_LEVELS, 'content'] as const;
+export type Field = (typeof FIELDS)[number];
+export const CONTENT_RANK = FIELDS.length - 1;
+
+export function fieldValue(record: DocSearchRecord, field: Field): string | null {
+  if (field === 'content') return record.content;
+  return record.hierarchy[field as HierarchyLevel] ?? null;
+}
+
+/** Rank of the most important attribute in a bit mask of attribute ranks. */
+export function lowestRank(mask: number): number {
+  for (let r = 0; r < FIELDS.length; r++) if (mask & (1 << r)) return r;
+  return CONTENT_RANK;
+}

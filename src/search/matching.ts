@@ -1,0 +1,182 @@
+/**
+ * Matching: the records each query word matches, through the term index. A word matches its
+ * term exactly, as a prefix (the last word while typing), within its allowed typos, through its
+ * other number (ignorePlurals), split in two adjacent words ('auditlog' as 'audit log'), and two
+ * adjacent query words match their concatenation ('audit log' as 'auditlog').
+ */
+import { lowestRank } from './fields';
+import type { TermMatch } from './highlight';
+import type { Slot } from './query';
+import { addMatch, addTerm, copyMatches, emptyMatches, type SlotMatches } from './slotMatches';
+import { typoDistance } from './text';
+import type { Posting, RecordTerms, TermIndex } from './termIndex';
+
+const MIN_SPLIT_WORD = 5;
+const MIN_SPLIT_PART = 2;
+/** Matches of this many recent query words are kept (see createMatcher). */
+const SLOT_CACHE_SIZE = 64;
+
+export interface Matcher {
+  /** Per slot, its matches (read-only: they may be cached), concatenations merged in. */
+  matchQuery(slots: readonly Slot[]): SlotMatches[];
+}
+
+/** Adds every record of `posting` to `out`. */
+function addPosting(out: SlotMatches, posting: Posting, typos: number, exact: boolean): void {
+  const { ids, masks } = posting;
+  for (let i = 0; i < ids.length; i++) {
+    const mask = masks[i] as number;
+    addMatch(out, ids[i] as number, typos, lowestRank(mask), mask, exact);
+  }
+}
+
+/**
+ * Candidate terms within `typos` edits of `word`. Levenshtein counts an
+ * adjacent transposition as two edits (Algolia: one typo); for one typo
+ * those are looked up directly rather than searching two edits deep.
+ */
+function typoCandidates(index: TermIndex, word: string, typos: number): Map<string, Posting> {
+  const found = new Map<string, Posting>();
+  for (const [term, [posting]] of index.fuzzyGet(word, typos)) found.set(term, posting);
+  if (typos !== 1) return found;
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    const posting = index.get(swapped);
+    if (posting) found.set(swapped, posting);
+  }
+  return found;
+}
+
+/** The word itself, as a prefix, within its typos, and in its other number (no typo, exact). */
+function addWordTerms(index: TermIndex, slot: Slot, out: SlotMatches): void {
+  const { word } = slot;
+  const plain: TermMatch = { words: [word] };
+  if (slot.prefix) {
+    const prefixMatch: TermMatch = { words: [word], prefixLength: word.length };
+    for (const [term, posting] of index.atPrefix(word).entries()) {
+      addTerm(out.terms, term, term === word ? plain : prefixMatch);
+      addPosting(out, posting, 0, term === word);
+    }
+  }
+  if (slot.typos > 0) {
+    for (const [term, posting] of typoCandidates(index, word, slot.typos)) {
+      if (slot.prefix && term.startsWith(word)) continue; // found as a prefix, 0 typos
+      const typos = typoDistance(word, term, slot.typos);
+      if (typos > slot.typos) continue;
+      addTerm(out.terms, term, plain);
+      addPosting(out, posting, typos, typos === 0);
+    }
+  } else if (!slot.prefix) {
+    const posting = index.get(word);
+    if (posting) {
+      addTerm(out.terms, word, plain);
+      addPosting(out, posting, 0, true);
+    }
+  }
+  for (const form of slot.forms) {
+    const posting = index.get(form);
+    if (!posting) continue;
+    addTerm(out.terms, form, plain);
+    addPosting(out, posting, 0, true);
+  }
+}
+
+/** Splitting: 'auditlog' also matches the records holding 'audit' right before 'log'. */
+function addSplits(index: TermIndex, terms: RecordTerms, word: string, out: SlotMatches): void {
+  for (let i = MIN_SPLIT_PART; i <= word.length - MIN_SPLIT_PART; i++) {
+    const left = word.slice(0, i);
+    const right = word.slice(i);
+    const lp = index.get(left);
+    const rp = index.get(right);
+    if (!lp || !rp) continue;
+    const isLeft = (t: string) => t === left;
+    const isRight = (t: string) => t === right;
+    // both postings are sorted by id: merge-join
+    for (let x = 0, y = 0; x < lp.ids.length && y < rp.ids.length; ) {
+      const lid = lp.ids[x] as number;
+      const rid = rp.ids[y] as number;
+      if (lid < rid) x++;
+      else if (rid < lid) y++;
+      else {
+        if (terms.adjacent(lid, isLeft, isRight)) {
+          const lm = lp.masks[x] as number;
+          const rm = rp.masks[y] as number;
+          addMatch(out, lid, 0, Math.max(lowestRank(lm), lowestRank(rm)), lm & rm, false);
+          const parts = out.splitTerms.get(lid);
+          if (parts) parts.push(left, right);
+          else out.splitTerms.set(lid, [left, right]);
+        }
+        x++;
+        y++;
+      }
+    }
+  }
+}
+
+/**
+ * Concatenation: 'audit log' also matches the single word 'auditlog'.
+ * Returns copies of both words' matches with the joined term merged in,
+ * or null when no record holds it.
+ */
+function withConcatenation(
+  index: TermIndex,
+  a: Slot,
+  b: Slot,
+  ma: SlotMatches,
+  mb: SlotMatches,
+): [SlotMatches, SlotMatches] | null {
+  const joined = a.word + b.word;
+  const tm: TermMatch = { words: [a.word, b.word] };
+  const found: [string, TermMatch, Posting][] = [];
+  if (b.prefix) {
+    const prefixTm: TermMatch = { words: [a.word, b.word], prefixLength: joined.length };
+    for (const [term, posting] of index.atPrefix(joined).entries()) {
+      found.push([term, term === joined ? tm : prefixTm, posting]);
+    }
+  } else {
+    const posting = index.get(joined);
+    if (posting) found.push([joined, tm, posting]);
+  }
+  if (found.length === 0) return null;
+  const copies: [SlotMatches, SlotMatches] = [copyMatches(ma), copyMatches(mb)];
+  for (const copy of copies) {
+    for (const [term, termMatch, posting] of found) {
+      addTerm(copy.terms, term, termMatch);
+      addPosting(copy, posting, 0, false);
+    }
+  }
+  return copies;
+}
+
+export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount: number): Matcher {
+  // Typing sends one query per keystroke: the words before the last one
+  // repeat, so their matches are cached (read-only once cached).
+  const cache = new Map<string, SlotMatches>();
+
+  function matchSlot(slot: Slot): SlotMatches {
+    const { word, prefix, typos, phrase, forms } = slot;
+    const key = `${word}|${prefix ? 1 : 0}|${typos}|${phrase === null ? 0 : 1}|${forms.join(',')}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const out = emptyMatches(recordCount, word);
+    addWordTerms(index, slot, out);
+    if (phrase === null && word.length >= MIN_SPLIT_WORD && !/\d/.test(word)) addSplits(index, terms, word, out);
+    if (cache.size >= SLOT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(key, out);
+    return out;
+  }
+
+  function matchQuery(slots: readonly Slot[]): SlotMatches[] {
+    const matches = slots.map(matchSlot);
+    slots.forEach((a, i) => {
+      const b = slots[i + 1];
+      if (!b || a.phrase !== null || b.phrase !== null) return;
+      const merged = withConcatenation(index, a, b, matches[i] as SlotMatches, matches[i + 1] as SlotMatches);
+      if (merged) [matches[i], matches[i + 1]] = merged;
+    });
+    return matches;
+  }
+
+  return { matchQuery };
+}

@@ -1,0 +1,83 @@
+/** A query as the engine reads it: its words ("slots"), each with how it may match, and the excluded words. */
+import { pluralForms, STOP_WORDS } from './language';
+import { terms as toTerms } from './text';
+
+/** Algolia defaults: 1 typo from 4 letters, 2 typos from 8. */
+const MIN_WORD_SIZE_FOR_1_TYPO = 4;
+const MIN_WORD_SIZE_FOR_2_TYPOS = 8;
+/** The most typos a query word may have (see allowedTypos). */
+export const MAX_WORD_TYPOS = 2;
+
+export interface Slot {
+  /** Normalised query word. */
+  word: string;
+  prefix: boolean;
+  typos: number;
+  /** Words of a quoted phrase share an id and must be adjacent. */
+  phrase: number | null;
+  /** Its singular or plural form, matched as the word itself (ignorePlurals). */
+  forms: string[];
+}
+
+export interface ParsedQuery {
+  slots: Slot[];
+  excluded: string[];
+}
+
+export interface QueryRules {
+  advancedSyntax: boolean;
+  /** Algolia's queryType: the last word is a prefix ('prefixLast') or a whole word ('prefixNone'). */
+  queryType: 'prefixLast' | 'prefixNone';
+  removeStopWords: boolean;
+  ignorePlurals: boolean;
+}
+
+export function allowedTypos(word: string): number {
+  if (/^\d+$/.test(word)) return 0; // allowTyposOnNumericTokens: false
+  if (word.length >= MIN_WORD_SIZE_FOR_2_TYPOS) return MAX_WORD_TYPOS;
+  if (word.length >= MIN_WORD_SIZE_FOR_1_TYPO) return 1;
+  return 0;
+}
+
+/** Stop words may go where they are neither a prefix being typed nor part of a phrase. */
+function isRemovableStopWord(slot: Slot): boolean {
+  return !slot.prefix && slot.phrase === null && STOP_WORDS.has(slot.word);
+}
+
+/** The query without its stop words, unless nothing but stop words would remain (see language.ts). */
+function withoutStopWords(slots: Slot[]): Slot[] {
+  const kept = slots.filter((slot) => !isRemovableStopWord(slot));
+  return kept.some((slot) => !STOP_WORDS.has(slot.word)) ? kept : slots;
+}
+
+export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
+  const slots: Slot[] = [];
+  const excluded: string[] = [];
+  let rest = query;
+  const phrases: string[][] = [];
+  if (rules.advancedSyntax) {
+    rest = rest.replace(/"([^"]*)"?/g, (_m, inner: string) => {
+      const words = toTerms(inner);
+      if (words.length > 0) phrases.push(words);
+      return ' ';
+    });
+    rest = rest.replace(/(^|\s)-(\S+)/g, (_m, lead: string, word: string) => {
+      excluded.push(...toTerms(word));
+      return lead;
+    });
+  }
+  const words = toTerms(rest);
+  words.forEach((word, i) => {
+    slots.push({
+      word,
+      prefix: rules.queryType === 'prefixLast' && i === words.length - 1 && phrases.length === 0,
+      typos: allowedTypos(word),
+      phrase: null,
+      forms: rules.ignorePlurals ? pluralForms(word) : [],
+    });
+  });
+  phrases.forEach((phrase, p) => {
+    for (const word of phrase) slots.push({ word, prefix: false, typos: 0, phrase: p, forms: [] });
+  });
+  return { slots: rules.removeStopWords ? withoutStopWords(slots) : slots, excluded };
+}

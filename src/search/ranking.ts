@@ -1,0 +1,229 @@
+/**
+ * Ranking: the records matching a query in Algolia's order. Records are grouped by their packed
+ * rank key (the criteria before proximity), groups taken in key order, and within a group ordered
+ * by proximity, exact words and the custom ranking (see groupOrderKey).
+ */
+import { candidate, exactWords, rankKeyOf, type Candidate } from './criteria';
+import type { RecordFilters } from './filters';
+import { proximityOf } from './proximity';
+import type { Slot } from './query';
+import { groupOrderKey } from './rankKey';
+import { termTest, type SlotMatches } from './slotMatches';
+import type { RecordTerms } from './termIndex';
+import type { DocSearchRecord } from './types';
+
+/** See orderLargeGroup: a group above 1/8 of the records is ordered by walking the static order. */
+const LARGE_GROUP_RATIO = 8;
+
+/** A query to rank: its words, their matches and what filters out records. */
+export interface RankQuery {
+  slots: readonly Slot[];
+  slotMatches: readonly SlotMatches[];
+  excludedIds: ReadonlySet<number>;
+  filters: RecordFilters;
+}
+
+/** Candidates of a query: all of them (unordered), and the leading ones in final order. */
+export interface Ranking {
+  /** Every matching record id (unordered). */
+  ids: number[];
+  /** Holds at least the requested page's hits (all of them when fewer), in final order. */
+  head: Candidate[];
+  /** The candidates after `head`, in the order a full sort gives (computed on demand). */
+  rest: () => Candidate[];
+}
+
+export interface Ranker {
+  /**
+   * The matches of every word, or when none match them all, of any word (removeWordsIfNoResults:
+   * allOptional), ordered far enough for `needed` hits (distinct urls when `distinct`).
+   */
+  rank(query: RankQuery, needed: number, distinct: boolean): Ranking;
+  /** Every record the filters leave, in custom-ranking order (the empty query). */
+  everyRecord(filters: RecordFilters, excludedIds: ReadonlySet<number>): Ranking;
+}
+
+/**
+ * The custom ranking (desc pageRank, desc level, asc position, then id) as
+ * one integer per record: `staticRank[id]`, and its inverse.
+ */
+export function staticOrder(records: readonly DocSearchRecord[]): { staticRank: Int32Array; byStaticRank: Int32Array } {
+  const byStaticRank = Int32Array.from(records.keys());
+  byStaticRank.sort((x, y) => {
+    const a = (records[x] as DocSearchRecord).weight;
+    const b = (records[y] as DocSearchRecord).weight;
+    return (b.pageRank ?? 0) - (a.pageRank ?? 0) || b.level - a.level || a.position - b.position || x - y;
+  });
+  const staticRank = new Int32Array(records.length);
+  byStaticRank.forEach((id, rank) => (staticRank[id] = rank));
+  return { staticRank, byStaticRank };
+}
+
+/** Pairs of consecutive words of one quoted phrase: a record must hold each pair adjacent, in order. */
+function phrasePairs(slots: readonly Slot[], slotMatches: readonly SlotMatches[]): [SlotMatches, SlotMatches][] {
+  const pairs: [SlotMatches, SlotMatches][] = [];
+  slots.forEach((s, i) => {
+    const next = slots[i + 1];
+    if (s.phrase !== null && next && next.phrase === s.phrase) {
+      pairs.push([slotMatches[i] as SlotMatches, slotMatches[i + 1] as SlotMatches]);
+    }
+  });
+  return pairs;
+}
+
+/** What ranking needs of the records, worked out once per engine. */
+interface RankContext {
+  records: readonly DocSearchRecord[];
+  terms: RecordTerms;
+  staticRank: Int32Array;
+  byStaticRank: Int32Array;
+}
+
+const filterScore = (scores: Uint8Array | null, id: number): number => (scores ? (scores[id] as number) : 0);
+
+/**
+ * The documents matching the slots that pass the filters, excluded words
+ * and phrases, with their rank keys (see rankKey). No Candidate objects:
+ * there can be tens of thousands, and only the leading ones are needed.
+ */
+function candidateKeys(ctx: RankContext, query: RankQuery, requireAll: boolean): { ids: number[]; keys: number[] } {
+  const { slotMatches, excludedIds } = query;
+  const { accepted, scores } = query.filters;
+  let ids: Iterable<number>;
+  if (requireAll) {
+    const [smallest, ...others] = [...slotMatches].sort((a, b) => a.ids.length - b.ids.length);
+    ids = (smallest?.ids ?? []).filter((id) => others.every((m) => (m.typos[id] as number) >= 0));
+  } else {
+    ids = new Set(slotMatches.flatMap((m) => m.ids));
+  }
+  const phrases = phrasePairs(query.slots, slotMatches);
+  const inPhrases = (id: number): boolean =>
+    phrases.every(
+      ([a, b]) =>
+        (a.typos[id] as number) >= 0 &&
+        (b.typos[id] as number) >= 0 &&
+        ctx.terms.adjacent(id, termTest(a, id), termTest(b, id)),
+    );
+  const outIds: number[] = [];
+  const keys: number[] = [];
+  for (const id of ids) {
+    if (!accepted[id] || (excludedIds.size > 0 && excludedIds.has(id))) continue;
+    if (phrases.length > 0 && !inPhrases(id)) continue;
+    outIds.push(id);
+    keys.push(rankKeyOf(slotMatches, id, filterScore(scores, id)));
+  }
+  return { ids: outIds, keys };
+}
+
+/**
+ * Orders ids that tie on the rank key, through one packed number per id
+ * (see groupOrderKey): sorting numbers is far cheaper than comparing objects.
+ */
+function orderGroup(
+  ctx: RankContext,
+  group: number[],
+  slotMatches: readonly SlotMatches[],
+  /** Where to record proximities; null: not computed (0). */
+  proximities: Map<number, number> | null,
+): number[] {
+  const n = ctx.records.length;
+  if (!proximities && group.length * LARGE_GROUP_RATIO > n) return orderLargeGroup(ctx, group, slotMatches);
+  const packed = new Float64Array(group.length);
+  group.forEach((id, i) => {
+    const proximity = proximities ? proximityOf(id, slotMatches, ctx.terms) : 0;
+    proximities?.set(id, proximity);
+    packed[i] = groupOrderKey(proximity, exactWords(slotMatches, id), ctx.staticRank[id] as number, n);
+  });
+  packed.sort();
+  return Array.from(packed, (v) => ctx.byStaticRank[v % n] as number);
+}
+
+/**
+ * orderGroup without proximities, for a group holding a good part of all
+ * records (a one-letter prefix): walking the static order once per exact
+ * count is cheaper than sorting the group.
+ */
+function orderLargeGroup(ctx: RankContext, group: number[], slotMatches: readonly SlotMatches[]): number[] {
+  const exactPlusOne = new Uint8Array(ctx.records.length); // 0: not in the group
+  for (const id of group) exactPlusOne[id] = exactWords(slotMatches, id) + 1;
+  const ordered: number[] = [];
+  for (let level = slotMatches.length + 1; level >= 1; level--) {
+    for (const id of ctx.byStaticRank) if (exactPlusOne[id] === level) ordered.push(id);
+  }
+  return ordered;
+}
+
+/**
+ * Every matching candidate (unordered) and the `head`: the leading
+ * candidates in their exact final order. Only the first `needed` distinct
+ * hits must be ordered, so instead of sorting every candidate, whole
+ * groups of candidates that tie on the packed key (the criteria before
+ * proximity) are taken in key order until they hold `needed` distinct
+ * urls (records without distinct); only those are given a proximity
+ * (costly) and sorted. The same groups as a full sort would lead with.
+ */
+function rankMatches(
+  ctx: RankContext,
+  query: RankQuery,
+  requireAll: boolean,
+  needed: number,
+  distinct: boolean,
+): Ranking {
+  const { records } = ctx;
+  const { slotMatches } = query;
+  const { scores } = query.filters;
+  const { ids, keys } = candidateKeys(ctx, query, requireAll);
+  const byKey = new Map<number, number[]>();
+  for (let i = 0; i < ids.length; i++) {
+    const group = byKey.get(keys[i] as number);
+    if (group) group.push(ids[i] as number);
+    else byKey.set(keys[i] as number, [ids[i] as number]);
+  }
+  const sortedKeys = [...byKey.keys()].sort((a, b) => a - b);
+  const urls = new Set<string>();
+  const head: Candidate[] = [];
+  let tail: number[] = []; // ordered ids of the last group, after `head`
+  const proximities = new Map<number, number>();
+  const candidateOf = (id: number): Candidate =>
+    candidate(records[id] as DocSearchRecord, id, slotMatches, proximities.get(id) ?? 0, filterScore(scores, id));
+  let k = 0;
+  for (; k < sortedKeys.length && (distinct ? urls.size : head.length) < needed; k++) {
+    const group = byKey.get(sortedKeys[k] as number) as number[];
+    const ordered = orderGroup(ctx, group, slotMatches, slotMatches.length >= 2 ? proximities : null);
+    let i = 0;
+    for (; i < ordered.length && (distinct ? urls.size : head.length) < needed; i++) {
+      const id = ordered[i] as number;
+      urls.add((records[id] as DocSearchRecord).url);
+      head.push(candidateOf(id));
+    }
+    tail = ordered.slice(i);
+  }
+  // Only facets need the rest (their values are listed in ranking order);
+  // beyond the ordered groups, proximity is not computed (a full sort with
+  // proximity 0 there, as before this partial ranking).
+  const rest = (): Candidate[] => {
+    const later = sortedKeys.slice(k).flatMap((key) => orderGroup(ctx, byKey.get(key) as number[], slotMatches, null));
+    return [...tail, ...later].map(candidateOf);
+  };
+  return { ids, head, rest };
+}
+
+export function createRanker(records: readonly DocSearchRecord[], terms: RecordTerms): Ranker {
+  const ctx: RankContext = { records, terms, ...staticOrder(records) };
+  return {
+    rank(query, needed, distinct) {
+      const ranking = rankMatches(ctx, query, true, needed, distinct);
+      if (ranking.ids.length > 0 || query.slots.length <= 1) return ranking;
+      return rankMatches(ctx, query, false, needed, distinct);
+    },
+    everyRecord({ accepted }, excludedIds) {
+      const head = Array.from(ctx.byStaticRank)
+        .filter((id) => accepted[id] === 1 && !excludedIds.has(id))
+        .map((id): Candidate => {
+          const record = records[id] as DocSearchRecord;
+          return { id, record, words: 0, filters: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0 };
+        });
+      return { ids: head.map((c) => c.id), head, rest: () => [] };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The records' terms both ways: from a term to the records holding it (MiniSearch's radix tree,
+ * `SearchableMap`, for exact, prefix and edit-distance lookups), and from a record to its terms in
+ * order (for proximity, phrases, split words and highlights).
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import { FIELDS, fieldValue, type Field } from './fields';
+import type { SerializedTerms } from './indexFormat';
+import { terms as toTerms } from './text';
+import type { DocSearchRecord } from './types';
+
+/** Documents holding a term: ascending record ids and, per id, a bit mask of attribute ranks. */
+export interface Posting {
+  ids: number[];
+  masks: number[];
+}
+
+export type TermIndex = SearchableMap<Posting>;
+
+export function buildTermIndex(records: readonly DocSearchRecord[]): TermIndex {
+  const map = new SearchableMap<Posting>();
+  records.forEach((record, id) => {
+    FIELDS.forEach((field, rank) => {
+      const text = fieldValue(record, field);
+      if (!text) return;
+      const bit = 1 << rank;
+      for (const term of toTerms(text)) {
+        const posting = map.fetch(term, () => ({ ids: [], masks: [] }));
+        const last = posting.ids.length - 1;
+        if (posting.ids[last] === id) posting.masks[last] = (posting.masks[last] ?? 0) | bit;
+        else {
+          posting.ids.push(id);
+          posting.masks.push(bit);
+        }
+      }
+    });
+  });
+  return map;
+}
+
+export function serializeTerms(map: TermIndex): SerializedTerms {
+  const out: SerializedTerms = {};
+  for (const [term, { ids, masks }] of map.entries()) {
+    const flat: number[] = new Array(ids.length * 2);
+    ids.forEach((id, i) => {
+      flat[2 * i] = id;
+      flat[2 * i + 1] = masks[i] ?? 0;
+    });
+    out[term] = flat;
+  }
+  return out;
+}
+
+export function loadTerms(data: SerializedTerms): TermIndex {
+  const map = new SearchableMap<Posting>();
+  for (const term of Object.keys(data)) {
+    const flat = data[term] ?? [];
+    const ids: number[] = [];
+    const masks: number[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      ids.push(flat[i] as number);
+      masks.push(flat[i + 1] as number);
+    }
+    map.set(term, { ids, masks });
+  }
+  return map;
+}
+
+/** A record's terms in order, per field. */
+export interface RecordTerms {
+  /** The terms of record `id`'s field of attribute rank `rank`. */
+  of(id: number, rank: number): string[];
+  /** True when a term passing `a` is immediately followed by a term passing `b` in one field of record `id`. */
+  adjacent(id: number, a: (term: string) => boolean, b: (term: string) => boolean): boolean;
+}
+
+/** RecordTerms tokenising each field on first use and keeping it (only matched records are ever asked). */
+export function recordTerms(records: readonly DocSearchRecord[]): RecordTerms {
+  /** Indexed by `id * FIELDS.length + rank`. */
+  const cache: (string[] | undefined)[] = new Array(records.length * FIELDS.length);
+  function of(id: number, rank: number): string[] {
+    const slot = id * FIELDS.length + rank;
+    let cached = cache[slot];
+    if (!cached) {
+      const record = records[id];
+      const text = record ? fieldValue(record, FIELDS[rank] as Field) : null;
+      cache[slot] = cached = text ? toTerms(text) : [];
+    }
+    return cached;
+  }
+  function adjacent(id: number, a: (term: string) => boolean, b: (term: string) => boolean): boolean {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const t = of(id, f);
+      for (let i = 0; i + 1 < t.length; i++) {
+        if (a(t[i] as string) && b(t[i + 1] as string)) return true;
+      }
+    }
+    return false;
+  }
+  return { of, adjacent };
+}
