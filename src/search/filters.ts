@@ -17,6 +17,8 @@ interface FacetFilter {
 
 /** Filter sets kept per kind; the same few come with every keystroke. */
 const FILTER_CACHE_SIZE = 16;
+/** Optional filter groups a record matches are counted in a byte: more count as this many. */
+const MAX_FILTER_SCORE = 255;
 
 function parseFacetFilter(filter: string): FacetFilter {
   let text = filter.trim();
@@ -71,7 +73,7 @@ export function createRecordFilters(records: readonly DocSearchRecord[]): Filter
   });
   const scores = perRecordCache((groups) => {
     const compiled = compileGroups(groups);
-    return Uint8Array.from(records, (r) => compiled.filter((passes) => passes(r)).length);
+    return Uint8Array.from(records, (r) => Math.min(compiled.filter((passes) => passes(r)).length, MAX_FILTER_SCORE));
   });
   return {
     filtersFor(facetFilters, optionalFilters) {

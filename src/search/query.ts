@@ -1,6 +1,16 @@
 /** A query as the engine reads it: its words ("slots"), each with how it may match, and the excluded words. */
 import { pluralForms, STOP_WORDS } from './language';
-import { terms as toTerms } from './text';
+import { terms as toTerms, tokenizeWithOffsets, type Token } from './text';
+
+/**
+ * The most words of a query the engine reads. The words after them are dropped, as though the
+ * query ended there (every word counts: stop words, phrase words and excluded words too); Algolia
+ * bounds queries too (512 bytes) rather than rank on all of any length. The packed keys of
+ * rankKey.ts have room for the criteria of this many words (checked when it loads): past it,
+ * records matching different numbers of words would tie and counts could overflow their fields.
+ * The /search page accepts 512 characters, a hundred words or more.
+ */
+export const MAX_QUERY_WORDS = 15;
 
 /** Algolia defaults: 1 typo from 4 letters, 2 typos from 8. */
 const MIN_WORD_SIZE_FOR_1_TYPO = 4;
@@ -39,6 +49,12 @@ export function allowedTypos(word: string): number {
   return 0;
 }
 
+/** The query up to the end of its `max`-th word. */
+function leadingWords(query: string, max: number): string {
+  const tokens = tokenizeWithOffsets(query);
+  return tokens.length <= max ? query : query.slice(0, (tokens[max - 1] as Token).end);
+}
+
 /** Stop words may go where they are neither a prefix being typed nor part of a phrase. */
 function isRemovableStopWord(slot: Slot): boolean {
   return !slot.prefix && slot.phrase === null && STOP_WORDS.has(slot.word);
@@ -53,7 +69,7 @@ function withoutStopWords(slots: Slot[]): Slot[] {
 export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
   const slots: Slot[] = [];
   const excluded: string[] = [];
-  let rest = query;
+  let rest = leadingWords(query, MAX_QUERY_WORDS);
   const phrases: string[][] = [];
   if (rules.advancedSyntax) {
     rest = rest.replace(/"([^"]*)"?/g, (_m, inner: string) => {

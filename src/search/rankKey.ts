@@ -1,46 +1,95 @@
 /**
  * The packed sort keys: criteria packed into one number each, so that ranking sorts and groups
- * numbers rather than comparing objects. Each criterion gets a field of fixed width.
+ * numbers rather than comparing objects. Each criterion gets a field of fixed width, wide enough
+ * for the most a query of MAX_QUERY_WORDS words can put in it: checkPacking proves that when this
+ * module loads, and throws, naming the constant to change, when it is not so.
  */
 import { FIELDS } from './fields';
+import { MAX_PROXIMITY } from './proximity';
+import { MAX_QUERY_WORDS, MAX_WORD_TYPOS } from './query';
 
-/** Field widths of the packed rank key: beyond these, results stop being told apart. */
-const RANK_MAX_WORDS = 15;
+/** Field widths of the rank key (the criteria before proximity). */
+const RANK_WORD_SLOTS = 16;
 const RANK_FILTER_SLOTS = 8;
 const RANK_TYPO_SLOTS = 64;
 const RANK_ATTR_SLOTS = 8;
 const RANK_ATTR_SUM_SLOTS = 256;
-if (FIELDS.length > RANK_ATTR_SLOTS) {
-  throw new Error(`rankKey packs at most ${RANK_ATTR_SLOTS} searchable attributes; FIELDS has ${FIELDS.length}`);
-}
-
 /** Field widths of the key ordering records that tie on the rank key (see groupOrderKey). */
 const GROUP_PROXIMITY_SLOTS = 1024;
 const GROUP_EXACT_SLOTS = 64;
+/** Per-record values kept in a Uint8Array: attribute bit masks (SlotMatches) and exact counts (orderLargeGroup). */
+const BYTE_VALUES = 256;
+const BYTE_BITS = 8;
+
+/** What the engine puts in the packed fields, at most. */
+export interface PackingLimits {
+  /** Searchable attributes: FIELDS.length. */
+  attributes: number;
+  /** Query words ranked on: MAX_QUERY_WORDS. */
+  queryWords: number;
+  /** Typos per query word: MAX_WORD_TYPOS. */
+  wordTypos: number;
+  /** Distance counted per pair of consecutive query words: MAX_PROXIMITY. */
+  pairProximity: number;
+}
+
+/** Throws when a packed field cannot hold the most the engine puts in it, naming the constants involved. */
+export function checkPacking({ attributes, queryWords, wordTypos, pairProximity }: PackingLimits): void {
+  const problems: string[] = [];
+  const atMost = (value: number, max: number, what: string, where: string): void => {
+    if (value > max) problems.push(`${what} is ${value}, more than ${where} holds (${max})`);
+  };
+  atMost(attributes - 1, RANK_ATTR_SLOTS - 1, 'FIELDS.length - 1 (the last attribute rank)', 'RANK_ATTR_SLOTS');
+  atMost(attributes, BYTE_BITS, 'FIELDS.length (attribute bits)', 'a byte (SlotMatches.fields)');
+  atMost(queryWords, RANK_WORD_SLOTS - 1, 'MAX_QUERY_WORDS', 'RANK_WORD_SLOTS');
+  atMost(queryWords * wordTypos, RANK_TYPO_SLOTS - 1, 'MAX_QUERY_WORDS × MAX_WORD_TYPOS', 'RANK_TYPO_SLOTS');
+  atMost(
+    queryWords * (attributes - 1),
+    RANK_ATTR_SUM_SLOTS - 1,
+    'MAX_QUERY_WORDS × (FIELDS.length - 1)',
+    'RANK_ATTR_SUM_SLOTS',
+  );
+  atMost(
+    (queryWords - 1) * pairProximity,
+    GROUP_PROXIMITY_SLOTS - 1,
+    '(MAX_QUERY_WORDS - 1) × MAX_PROXIMITY',
+    'GROUP_PROXIMITY_SLOTS',
+  );
+  atMost(queryWords, GROUP_EXACT_SLOTS - 1, 'MAX_QUERY_WORDS', 'GROUP_EXACT_SLOTS');
+  atMost(queryWords + 1, BYTE_VALUES - 1, 'MAX_QUERY_WORDS + 1 (exact words plus one)', 'a byte (orderLargeGroup)');
+  if (problems.length > 0) {
+    throw new Error(`The packed rank keys cannot hold the engine's limits: ${problems.join('; ')}`);
+  }
+}
+
+checkPacking({
+  attributes: FIELDS.length,
+  queryWords: MAX_QUERY_WORDS,
+  wordTypos: MAX_WORD_TYPOS,
+  pairProximity: MAX_PROXIMITY,
+});
 
 /**
- * Packs the criteria before proximity into one comparable number (lower is
- * better): words (more first), optional filters (more first), typos, attribute, attribute sum.
+ * Packs the criteria before proximity into one comparable number (lower is better): words (more
+ * first), optional filter groups (more first), typos, attribute, attribute sum. Words, typos and
+ * the attribute sum always fit (see checkPacking); optional filter groups, as many as a request
+ * sends, count alike beyond RANK_FILTER_SLOTS - 1.
  */
 export function rankKey(words: number, filters: number, typos: number, attr: number, attrSum: number): number {
-  const wordsSlot = RANK_MAX_WORDS - Math.min(words, RANK_MAX_WORDS);
+  const wordsSlot = RANK_WORD_SLOTS - 1 - words;
   const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);
-  const typoSlot = Math.min(typos, RANK_TYPO_SLOTS - 1);
-  const attrSumSlot = Math.min(attrSum, RANK_ATTR_SUM_SLOTS - 1);
   return (
-    (((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typoSlot) * RANK_ATTR_SLOTS + attr) *
+    (((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS + attr) *
       RANK_ATTR_SUM_SLOTS +
-    attrSumSlot
+    attrSum
   );
 }
 
 /**
  * Packs the criteria after the rank key: proximity (lower first), exact words (more first), then
  * the static order (`staticRank` of `recordCount`), into one number that also gives back the
- * static rank (`key % recordCount`).
+ * static rank (`key % recordCount`). Proximity and exact words always fit (see checkPacking).
  */
 export function groupOrderKey(proximity: number, exact: number, staticRank: number, recordCount: number): number {
-  const proximitySlot = Math.min(proximity, GROUP_PROXIMITY_SLOTS - 1);
-  const exactSlot = GROUP_EXACT_SLOTS - 1 - Math.min(exact, GROUP_EXACT_SLOTS - 1);
-  return (proximitySlot * GROUP_EXACT_SLOTS + exactSlot) * recordCount + staticRank;
+  return (proximity * GROUP_EXACT_SLOTS + (GROUP_EXACT_SLOTS - 1 - exact)) * recordCount + staticRank;
 }

@@ -144,7 +144,8 @@ function orderGroup(
  * count is cheaper than sorting the group.
  */
 function orderLargeGroup(ctx: RankContext, group: number[], slotMatches: readonly SlotMatches[]): number[] {
-  const exactPlusOne = new Uint8Array(ctx.records.length); // 0: not in the group
+  // 0: not in the group; at most MAX_QUERY_WORDS + 1, which fits a byte (see checkPacking)
+  const exactPlusOne = new Uint8Array(ctx.records.length);
   for (const id of group) exactPlusOne[id] = exactWords(slotMatches, id) + 1;
   const ordered: number[] = [];
   for (let level = slotMatches.length + 1; level >= 1; level--) {
