@@ -5,6 +5,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {CODE_LANGUAGES} from './config/codeLanguages';
 import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
 import {resolveSearchConfig} from './config/search';
+import {resolveDisabledPatches} from './config/dependencyPatches';
 import {readablePrismTheme} from './config/readablePrismTheme';
 import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
 import {DEV_INDEX_DIR} from './plugins/search-index/devIndex';
@@ -89,8 +90,7 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
-    './plugins/docsearch-v3/index.ts',
-    './plugins/first-load/index.ts',
+    ['./plugins/dependency-patches/index.ts', {disabled: resolveDisabledPatches(env)}],
     ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
     ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin.ts'] : []),
   ],

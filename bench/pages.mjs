@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Page weight and Lighthouse scores of a few pages, served as in production: nginx with
-// deploy/nginx over the build on 127.0.0.1 (support/nginx.mjs), compressing. The same
-// figures of a freshly generated Docusaurus 3.9.2 classic site (the peer) are printed beside ours:
-// the target is first-view JavaScript no larger than the peer's.
+// deploy/nginx over the build on 127.0.0.1 (support/nginx.mjs), compressing. Printed side by side:
+// - FSC: the site as published;
+// - FSC unpatched: the same site without its performance patches (FSC_PATCHES_OFF=performance,
+//   plugins/dependency-patches/README.md), so the gain of the patches shows in one run; with
+//   --off <ids>, without only the patches named (the gain of one patch); --no-ab leaves it out;
+// - peer: a freshly generated Docusaurus 3.9.2 classic site. The target is first-view JavaScript
+//   no larger than the peer's.
+// Both FSC builds are made first when their sources changed (support/builds.mjs).
 //
-//   npm run bench:pages [-- --runs 3] [-- --no-lighthouse] [-- --files] [-- --rebuild-peer | --no-peer]
-//   FSC_BUILD_DIR=/path/to/build npm run bench:pages
+//   npm run bench:pages [-- --runs 3] [-- --no-lighthouse] [-- --files] [-- --off <ids> | --no-ab] [-- --rebuild-peer | --no-peer]
+//   FSC_BUILD_DIR=/path/to/build npm run bench:pages   (measures that build as FSC, not rebuilt)
 //
 // For each page:
 // - the JavaScript and CSS a first view loads (a fresh Chromium profile, until the network is
@@ -30,7 +35,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
 import {CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM} from '../support/chromium.mjs';
-import {REPO_ROOT, servingBuildDir, startNginx} from '../support/nginx.mjs';
+import {REPO_ROOT, startNginx} from '../support/nginx.mjs';
+import {BUILD_DIR, ensureBuild, sourcesHash, UNPATCHED_BUILD_DIR} from '../support/builds.mjs';
 
 const PAGES = ['/', '/introduction/', '/try-fsc/helm/8-inway', '/search'];
 const CREATE_DOCUSAURUS = 'create-docusaurus@3.9.2';
@@ -52,7 +58,7 @@ const PEER_OVERRIDES = ['webpackbar', '@docsearch/react'];
 const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo']);
 
 function parseArguments(argv) {
-  const options = {runs: 1, lighthouse: true, files: false, peer: true, rebuildPeer: false};
+  const options = {runs: 1, lighthouse: true, files: false, ab: true, off: 'performance', peer: true, rebuildPeer: false};
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--runs') {
       options.runs = Number(argv[++i]);
@@ -61,12 +67,17 @@ function parseArguments(argv) {
       options.lighthouse = false;
     } else if (argv[i] === '--files') {
       options.files = true;
+    } else if (argv[i] === '--off') {
+      options.off = argv[++i] ?? '';
+      if (!options.off) throw new Error('--off needs patch ids (plugins/dependency-patches/README.md) or "performance"');
+    } else if (argv[i] === '--no-ab') {
+      options.ab = false;
     } else if (argv[i] === '--no-peer') {
       options.peer = false;
     } else if (argv[i] === '--rebuild-peer') {
       options.rebuildPeer = true;
     } else {
-      throw new Error(`Unknown argument ${argv[i]} (--runs N, --no-lighthouse, --files, --rebuild-peer, --no-peer)`);
+      throw new Error(`Unknown argument ${argv[i]} (--runs N, --no-lighthouse, --files, --off <ids>, --no-ab, --rebuild-peer, --no-peer)`);
     }
   }
   if (options.rebuildPeer && !options.peer) throw new Error('--rebuild-peer and --no-peer contradict each other');
@@ -241,45 +252,44 @@ function peerBuild(rebuild) {
  */
 
 /**
- * Serves one build with nginx and measures its pages.
- * @param {{name: string, buildDir: string, pages: string[]}} site
+ * Serves each build with nginx and measures its pages. Lighthouse takes the sites in turns (run 1
+ * of every site and page, then run 2, …), so a change in the host's load falls on all of them alike.
+ * @param {{name: string, buildDir: string, pages: string[]}[]} sites
  * @param {{runs: number, lighthouse: boolean}} options
- * @returns {Promise<SiteFigures>}
+ * @returns {Promise<SiteFigures[]>}
  */
-async function measureSite({name, buildDir, pages}, options) {
-  const server = await startNginx(buildDir);
+async function measureSites(sites, options) {
+  /** @type {import('../support/nginx.mjs').NginxServer[]} */
+  const servers = [];
   try {
+    for (const site of sites) servers.push(await startNginx(site.buildDir));
+    /** @type {SiteFigures[]} */
+    const results = sites.map((site, i) => ({...site, origin: servers[i].origin, weights: new Map(), audits: new Map(), lighthouseProblem: undefined}));
     const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS, timeout: 30_000});
-    /** @type {Map<string, FirstViewWeight>} */
-    const weights = new Map();
     try {
-      for (const route of pages) weights.set(route, await firstViewWeight(browser, server.origin, buildDir, route));
+      for (const site of results) {
+        for (const route of site.pages) site.weights.set(route, await firstViewWeight(browser, site.origin, site.buildDir, route));
+      }
     } finally {
       await browser.close();
     }
-
-    /** @type {Map<string, LighthouseFigures[]>} */
-    const audits = new Map();
-    /** @type {string | undefined} */
-    let lighthouseProblem;
-    if (options.lighthouse) {
-      for (const route of pages) {
-        const runs = [];
-        for (let run = 0; run < options.runs; run++) {
+    if (!options.lighthouse) return results;
+    for (const site of results) for (const route of site.pages) site.audits.set(route, []);
+    for (let run = 0; run < options.runs; run++) {
+      for (const site of results) {
+        for (const route of site.pages) {
+          if (site.lighthouseProblem) break;
           try {
-            runs.push(await lighthouseRun(server.origin + route));
+            site.audits.get(route)?.push(await lighthouseRun(site.origin + route));
           } catch (error) {
-            lighthouseProblem = `${name} ${route}: ${error instanceof Error ? error.stack ?? error.message : error}`;
-            break;
+            site.lighthouseProblem = `${site.name} ${route}: ${error instanceof Error ? error.stack ?? error.message : error}`;
           }
         }
-        audits.set(route, runs);
-        if (lighthouseProblem) break;
       }
     }
-    return {name, buildDir, origin: server.origin, pages, weights, audits, lighthouseProblem};
+    return results;
   } finally {
-    await server.close();
+    for (const server of servers) await server.close();
   }
 }
 
@@ -289,14 +299,50 @@ function difference(value, reference) {
   return `${sign}${kib(Math.abs(value - reference))} KiB, ${sign}${Math.round((Math.abs(value - reference) / reference) * 100)}%`;
 }
 
+/**
+ * The A/B: what the performance patches change per page (patched minus unpatched), first-view
+ * JavaScript and, with Lighthouse, the medians of performance, LCP and TBT.
+ * @param {SiteFigures} patched
+ * @param {SiteFigures} unpatched
+ */
+function printPatchGain(patched, unpatched, options) {
+  console.log(`\nPatches off in FSC unpatched (${options.off}): FSC against FSC unpatched, per page`);
+  const medianOf = (site, route, pick) => {
+    const runs = site.audits.get(route) ?? [];
+    return runs.length ? median(runs.map(pick)) : NaN;
+  };
+  const pair = (route, pick, format) => {
+    const a = medianOf(patched, route, pick);
+    const b = medianOf(unpatched, route, pick);
+    return Number.isNaN(a) || Number.isNaN(b) ? 'n/a' : `${format(a)} vs ${format(b)}`;
+  };
+  printTable(
+    ['page', 'JS gzip KiB', 'perf', 'LCP s', 'TBT ms'],
+    patched.pages.map((route) => [
+      route,
+      `${kib(patched.weights.get(route)?.script.gzip ?? 0)} vs ${kib(unpatched.weights.get(route)?.script.gzip ?? 0)}`,
+      ...(options.lighthouse
+        ? [
+            pair(route, (run) => run.scores.performance ?? NaN, (v) => String(Math.round(v))),
+            pair(route, (run) => run.lcp, (v) => (v / 1000).toFixed(2)),
+            pair(route, (run) => run.tbt, (v) => String(Math.round(v))),
+          ]
+        : ['n/a', 'n/a', 'n/a']),
+    ]),
+  );
+}
+
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  const sites = [{name: 'FSC', buildDir: servingBuildDir(), pages: PAGES}];
+  const builds = [...(process.env.FSC_BUILD_DIR ? [] : ['published']), ...(options.ab ? ['unpatched'] : [])];
+  const sources = builds.length ? sourcesHash() : '';
+  for (const name of builds) await ensureBuild(name, sources, {toStderr: true, patchesOff: options.off});
+  const sites = [{name: 'FSC', buildDir: path.resolve(process.env.FSC_BUILD_DIR || BUILD_DIR), pages: PAGES}];
+  if (options.ab) sites.push({name: 'FSC unpatched', buildDir: UNPATCHED_BUILD_DIR, pages: PAGES});
+  if (options.ab) console.log(`FSC unpatched: FSC_PATCHES_OFF=${options.off}`);
   if (options.peer) sites.push({name: 'peer', buildDir: peerBuild(options.rebuildPeer), pages: [PEER_HOME, PEER_DOC]});
 
-  /** @type {SiteFigures[]} */
-  const results = [];
-  for (const site of sites) results.push(await measureSite(site, options));
+  const results = await measureSites(sites, options);
 
   for (const {name, buildDir, origin} of results) {
     console.log(`${name}: build ${buildDir}, served by nginx (deploy/nginx) at ${origin}`);
@@ -336,7 +382,10 @@ async function main() {
     );
   }
 
-  const [ours, peer] = results;
+  const ours = results[0];
+  const unpatched = results.find(({name}) => name === 'FSC unpatched');
+  const peer = results.find(({name}) => name === 'peer');
+  if (unpatched) printPatchGain(ours, unpatched, options);
   if (peer) {
     // The target: our first-view JavaScript (gzip) no larger than the peer's, per page.
     const references = [PEER_DOC, PEER_HOME].map((route) => ({route, gzip: peer.weights.get(route)?.script.gzip ?? 0}));

@@ -1,8 +1,8 @@
 /**
  * The Prism languages registered for code blocks: exactly those the docs' code fences use
  * (tests/unit/docs-content.test.ts holds every fence to this list). The highlighter's own bundled
- * languages are cut from the browser bundle (plugins/first-load/patchPrismLoader.cjs), so a fence
- * in any other language would show as plain text.
+ * languages are cut from the browser bundle (plugins/dependency-patches, prism-bundled-grammars),
+ * so a fence in any other language would show as plain text.
  */
 export const CODE_LANGUAGES = ['bash', 'ini', 'json', 'promql', 'sql', 'yaml'];
 

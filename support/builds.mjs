@@ -1,9 +1,12 @@
-// The two builds the tests read, where they are, how each is made, which a test file needs, and
-// whether one on disk is still current. Used by scripts/test.mjs (`npm test`) and the tests.
+// The builds the tests and benchmarks read, where they are, how each is made, which a test file
+// needs, and whether one on disk is still current. Used by scripts/test.mjs (`npm test`), the tests
+// and bench/pages.mjs.
 //
 // - published: the site as it is deployed (no test settings, whatever the caller's shell holds).
 // - variant: what the published site leaves off, turned on so browser tests can prove it: an
 //   announcement bar, hosted search against a local double on `port`, a route that crashes on purpose.
+// - unpatched: the published site without its performance patches (plugins/dependency-patches),
+//   or without the patches `patchesOff` names: the B of bench:pages's A/B.
 //
 // A build is current when it was made from the same sources (a hash of every file it reads) with
 // the same settings; its stamp lives in node_modules/.cache, outside what the server serves.
@@ -18,6 +21,7 @@ import {freePort} from './servers.mjs';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = path.join(REPO_ROOT, 'build');
 export const VARIANT_BUILD_DIR = path.join(REPO_ROOT, 'build-variant');
+export const UNPATCHED_BUILD_DIR = path.join(REPO_ROOT, 'build-unpatched');
 
 const STAMP_DIR = path.join(REPO_ROOT, 'node_modules/.cache/fsc-test-builds');
 
@@ -27,10 +31,10 @@ const BUILD_SOURCES = [
   'package-lock.json', 'tests/e2e/support/test-routes-plugin.ts', 'tests/e2e/support/CrashOnRender.tsx',
 ];
 
-/** @typedef {'published' | 'variant'} BuildName */
+/** @typedef {'published' | 'variant' | 'unpatched'} BuildName */
 
 /** The environment variables the site configuration reads (README, Configuration). */
-const CONFIG_VARIABLE = /^(SITE_URL|ALGOLIA_|SEARCH_|ANNOUNCEMENT_|FSC_TEST_ROUTES$)/;
+const CONFIG_VARIABLE = /^(SITE_URL|ALGOLIA_|SEARCH_|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
 
 /** @param {number} algoliaPort @returns {Record<string, string>} */
 function variantEnv(algoliaPort) {
@@ -49,7 +53,19 @@ function variantEnv(algoliaPort) {
 }
 
 /** The published build must not pick up search credentials or test settings from the caller's shell. */
-const PUBLISHED_ENV = {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: '', ANNOUNCEMENT_CONTENT: '', FSC_TEST_ROUTES: ''};
+const PUBLISHED_ENV = {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: '', ANNOUNCEMENT_CONTENT: '', FSC_TEST_ROUTES: '', FSC_PATCHES_OFF: ''};
+
+/** How each build is made: its directory and its settings (the variant's name the search double's port). */
+const BUILDS = {
+  published: {dir: BUILD_DIR, env: () => PUBLISHED_ENV},
+  variant: {dir: VARIANT_BUILD_DIR, env: variantEnv},
+  // Rspack's persistent cache is keyed by neither aliases nor loader options: this build must
+  // neither read the patched builds' cache nor write its unpatched modules into it.
+  unpatched: {
+    dir: UNPATCHED_BUILD_DIR,
+    env: (_port, patchesOff) => ({...PUBLISHED_ENV, FSC_PATCHES_OFF: patchesOff, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'}),
+  },
+};
 
 /**
  * The builds a test file reads, from the names it uses for them (tests/e2e/support/site.ts and
@@ -108,12 +124,15 @@ function portIsFree(port) {
  * with while that port is free, and a new one gets a free port.
  * @param {BuildName} name
  * @param {string} sources `sourcesHash()`
+ * @param {{toStderr?: boolean, patchesOff?: string}} [options] toStderr: the build's output on stderr
+ *   (a benchmark's stdout holds only figures); patchesOff: FSC_PATCHES_OFF of the unpatched build
  * @returns {Promise<{algoliaPort: number | null}>} the port the variant expects its double on
  */
-export async function ensureBuild(name, sources) {
-  const dir = name === 'published' ? BUILD_DIR : VARIANT_BUILD_DIR;
+export async function ensureBuild(name, sources, {toStderr = false, patchesOff = 'performance'} = {}) {
+  const log = toStderr ? console.error : console.log;
+  const {dir} = BUILDS[name];
+  const envOf = (/** @type {number} */ port) => BUILDS[name].env(port, patchesOff);
   const stamp = readStamp(name);
-  const envOf = (/** @type {number} */ port) => (name === 'published' ? PUBLISHED_ENV : variantEnv(port));
   // What the configuration reads (config/), as the build will see it: the caller's shell included.
   const settingsOf = (/** @type {number} */ port) =>
     JSON.stringify(Object.entries({...process.env, ...envOf(port)}).filter(([key]) => CONFIG_VARIABLE.test(key)).sort());
@@ -122,17 +141,18 @@ export async function ensureBuild(name, sources) {
     stamp.sources === sources &&
     stamp.settings === settingsOf(stamp.algoliaPort) &&
     fs.existsSync(path.join(dir, 'index.html')) &&
-    (name === 'published' || (await portIsFree(stamp.algoliaPort)));
+    (name !== 'variant' || (await portIsFree(stamp.algoliaPort)));
   if (current) {
-    console.log(`\n> the ${name} build in ${path.relative(REPO_ROOT, dir)}/ is current: not built again`);
+    log(`\n> the ${name} build in ${path.relative(REPO_ROOT, dir)}/ is current: not built again`);
     return {algoliaPort: name === 'variant' ? stamp.algoliaPort : null};
   }
   const algoliaPort = name === 'variant' ? await freePort() : 0;
   const env = envOf(algoliaPort);
   const args = ['docusaurus', 'build', '--out-dir', path.relative(REPO_ROOT, dir)];
-  console.log(`\n> npx ${args.join(' ')}  (${name})`);
+  log(`\n> npx ${args.join(' ')}  (${name})`);
   fs.rmSync(path.join(STAMP_DIR, `${name}.json`), {force: true});
-  const result = spawnSync('npx', args, {cwd: REPO_ROOT, stdio: 'inherit', env: {...process.env, ...env}});
+  const stdio = toStderr ? ['ignore', 2, 2] : 'inherit';
+  const result = spawnSync('npx', args, {cwd: REPO_ROOT, stdio, env: {...process.env, ...env}});
   if (result.status !== 0) throw new Error(`the ${name} build failed (exit ${result.status ?? result.signal})`);
   fs.mkdirSync(STAMP_DIR, {recursive: true});
   fs.writeFileSync(path.join(STAMP_DIR, `${name}.json`), JSON.stringify({sources, settings: settingsOf(algoliaPort), algoliaPort}));

@@ -102,7 +102,7 @@ describe('tutorial steps', () => {
   });
 
   // The highlighter and its languages load with the first code block, not at start-up
-  // (plugins/first-load): a page reached from one without code must still highlight them.
+  // (plugins/dependency-patches): a page reached from one without code must still highlight them.
   it('highlights bash and yaml after a client-side navigation from a page without code', async () => {
     const path = '/try-fsc/helm/8-inway';
     const {page, problems} = await openPage(site.browser, site.origin);
@@ -115,7 +115,7 @@ describe('tutorial steps', () => {
     }, path);
     await page.locator('.theme-code-block.language-bash').first().waitFor();
     // The languages come from prismjs, registered with the first code block (the highlighter's
-    // bundled ones are cut: plugins/first-load).
+    // bundled ones are cut: plugins/dependency-patches).
     expect(await page.locator('.language-bash .token.variable, .language-bash .token.string').count()).toBeGreaterThan(0);
     expect(await page.locator('.language-yaml .token.key').count()).toBeGreaterThan(0);
     // The same tokens as the page served directly (rendered on the server with the languages).

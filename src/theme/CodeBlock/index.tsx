@@ -1,3 +1,19 @@
+/**
+ * Copyright (c) Facebook, Inc. and its affiliates.
+ *
+ * This source code is licensed under the MIT license found in the
+ * LICENSE file in the root directory of this source tree.
+ */
+
+/**
+ * Ejected from @docusaurus/theme-classic 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
+ * shows it against the installed upstream). What differs, and why:
+ * - no remount after hydration (upstream keys the block on `isBrowser`), which rebuilt and
+ *   re-highlighted every code block in one blocking task;
+ * - registers the Prism languages with the first code block, instead of the theme's start-up client
+ *   module on every page (that module is replaced: plugins/dependency-patches, prism-startup-languages).
+ */
+
 import React, {isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
@@ -6,7 +22,7 @@ import {Prism} from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';
 
 // The theme registers `prism.additionalLanguages` from a client module that runs on every page at
-// start-up, so every page paid for initialising the highlighter (plugins/first-load replaces that
+// start-up, so every page paid for initialising the highlighter (plugins/dependency-patches replaces that
 // module with an empty one). Registering here does it when a page first needs a code block.
 prismIncludeLanguages(Prism);
 

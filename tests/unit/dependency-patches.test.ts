@@ -4,12 +4,17 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
+import dependencyPatchesPlugin, {PATCHES, type PatchId} from '../../plugins/dependency-patches';
+import {resolveDisabledPatches} from '../../config/dependencyPatches';
 
 const require = createRequire(import.meta.url);
-const {patchPrism} = require('../../plugins/first-load/patchPrismLoader.cjs') as {patchPrism: (source: string) => string};
-const {patchDocusaurus, patchedFiles} = require('../../plugins/first-load/patchDocusaurusLoader.cjs') as {
-  patchDocusaurus: (source: string, pkg: string, module: string) => string;
-  patchedFiles: () => {file: string; pkg: string; module: string}[];
+const {patchPrism} = require('../../plugins/dependency-patches/prismReactRendererLoader.cjs') as {patchPrism: (source: string) => string};
+const {patchDocusaurus, patchedFiles} = require('../../plugins/dependency-patches/docusaurusLoader.cjs') as {
+  patchDocusaurus: (source: string, pkg: string, module: string, enabled?: string[]) => string;
+  patchedFiles: (enabled?: string[]) => {file: string; pkg: string; module: string}[];
+};
+const {patchDocSearch} = require('../../plugins/dependency-patches/docSearchLoader.cjs') as {
+  patchDocSearch: (source: string, enabled?: string[]) => string;
 };
 const esmFile = require.resolve('prism-react-renderer/dist/index.mjs');
 const cjsFile = require.resolve('prism-react-renderer/dist/index.js');
@@ -81,7 +86,7 @@ describe('patchPrism', () => {
 
   it('fails with a message naming what it cuts when prism-react-renderer has changed', () => {
     expect(() => patchPrism('export const nothing = 1;')).toThrow(
-      /fsc-first-load: cannot cut prism-react-renderer's bundled languages: its start was not found exactly once\. prism-react-renderer was upgraded/,
+      /dependency patch prism-bundled-grammars: cannot cut prism-react-renderer's bundled languages: its start was not found exactly once\. prism-react-renderer was upgraded/,
     );
     const changed = fs.readFileSync(esmFile, 'utf8').replace('Prism.languages.webmanifest', 'Prism.languages.manifest');
     expect(() => patchPrism(changed)).toThrow(/cannot cut prism-react-renderer's bundled languages: its code changed \(sha256 [0-9a-f]{64}\)/);
@@ -157,7 +162,7 @@ describe('patchDocusaurus', () => {
 
   it('fails with a message naming the patch when a package has changed', () => {
     expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'utils/reactUtils.js')).toThrow(
-      /useShallowMemoObject: order keys without localeCompare.*@docusaurus\/theme-common was upgraded/,
+      /dependency patch theme-common-sort-without-locale: .*useShallowMemoObject: order keys without localeCompare.*@docusaurus\/theme-common was upgraded/,
     );
     expect(() => patchDocusaurus('export {};', '@docusaurus/core', 'client/clientEntry.js')).toThrow(
       /clientEntry: do not evaluate the app with main.js.*@docusaurus\/core was upgraded/,
@@ -165,5 +170,118 @@ describe('patchDocusaurus', () => {
     expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/unknown.js')).toThrow(
       /no patches for @docusaurus\/theme-common module hooks\/unknown\.js/,
     );
+  });
+});
+
+describe('patchDocSearch', () => {
+  const docSearchSource = fs.readFileSync(require.resolve('@docsearch/react/dist/esm/index.js'), 'utf8');
+
+  it('patches the installed DocSearch 3.9.0', () => {
+    const patched = patchDocSearch(docSearchSource);
+    expect(patched).toContain('"error"!==c.getState().status&&p("idle")');
+    expect(patched.split('collections.filter((function(e){return e.items.length>0})).map(').length - 1).toBe(2);
+    expect(patched).toContain('t.getListProps({source:t.collection.source})');
+  });
+
+  it('applies only the enabled patches', () => {
+    const patched = patchDocSearch(docSearchSource, ['docsearch-error-status']);
+    expect(patched).toContain('"error"!==c.getState().status&&p("idle")');
+    expect(patched).not.toContain('t.getListProps({source:t.collection.source})');
+    expect(patchDocSearch(docSearchSource, [])).toBe(docSearchSource);
+  });
+
+  it('fails with a message naming the fix when DocSearch has changed', () => {
+    expect(() => patchDocSearch('export const nothing = 1;')).toThrow(
+      /dependency patch docsearch-error-status: expected 1 occurrence\(s\) of the code to patch \(keep the "error" status/,
+    );
+  });
+});
+
+describe('docSearchVersion', () => {
+  it('matches the installed DocSearch', async () => {
+    const {version} = await import('../../plugins/dependency-patches/docSearchVersion');
+    expect(version).toBe((require('@docsearch/react/package.json') as {version: string}).version);
+  });
+});
+
+describe('the register and the switch', () => {
+  const ids = Object.keys(PATCHES);
+
+  it('has a row in README.md for every patch, and no other', () => {
+    const readme = fs.readFileSync(new URL('../../plugins/dependency-patches/README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([a-z-]+)` \|/gm)].map(([, id]) => id);
+    expect(rows.sort()).toEqual([...ids].sort());
+  });
+
+  it('names in each loader only patches of the register', () => {
+    const named = new Set(
+      ['docSearchLoader.cjs', 'docusaurusLoader.cjs', 'prismReactRendererLoader.cjs'].flatMap((file) =>
+        [...fs.readFileSync(new URL(`../../plugins/dependency-patches/${file}`, import.meta.url), 'utf8').matchAll(/patch:? '?([a-z-]+)'?/g)]
+          .map(([, id]) => id)
+          .filter((id) => id.includes('-')),
+      ),
+    );
+    for (const id of named) expect(ids, id).toContain(id);
+  });
+
+  it('FSC_PATCHES_OFF: none by default, every performance patch, or a list; an unknown id fails naming it', () => {
+    expect(resolveDisabledPatches({})).toEqual([]);
+    expect(resolveDisabledPatches({FSC_PATCHES_OFF: ' '})).toEqual([]);
+    const performance = resolveDisabledPatches({FSC_PATCHES_OFF: 'performance'});
+    expect(performance).toEqual(ids.filter((id) => PATCHES[id as PatchId] === 'performance'));
+    expect(performance).not.toContain('docsearch-error-status');
+    expect(resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-split-main, prism-bundled-grammars'})).toEqual([
+      'docusaurus-split-main',
+      'prism-bundled-grammars',
+    ]);
+    expect(() => resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-split-main,prism'})).toThrow(
+      /FSC_PATCHES_OFF names an unknown patch "prism": use "performance" or a comma-separated list of docsearch-error-status, /,
+    );
+  });
+
+  /** What the plugin hands the bundler, with `disabled` left out. */
+  function bundlerConfig(disabled: PatchId[]) {
+    const plugin = dependencyPatchesPlugin(undefined, {disabled});
+    const config = plugin.configureWebpack!({} as never, false, {} as never, {} as never) as {
+      resolve: {alias: Record<string, string>};
+      module: {rules: {test: (file: string) => boolean; use: {loader: string; options?: {enabled: string[]}}[]}[]};
+    };
+    const loaders = config.module.rules.map((rule) => ({
+      loader: path.basename(rule.use[0]!.loader),
+      enabled: rule.use[0]!.options?.enabled,
+      test: rule.test,
+    }));
+    return {aliases: Object.keys(config.resolve.alias), loaders};
+  }
+
+  it('builds with every patch by default', () => {
+    const {aliases, loaders} = bundlerConfig([]);
+    expect(aliases).toEqual(['@docsearch/react/version', require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js')]);
+    expect(loaders.map(({loader}) => loader)).toEqual(['docSearchLoader.cjs', 'prismReactRendererLoader.cjs', 'docusaurusLoader.cjs']);
+    expect(loaders[0]!.enabled).toEqual(ids);
+    for (const {file} of patchedFiles()) expect(loaders[2]!.test(file), file).toBe(true);
+  });
+
+  it('without the performance patches, keeps only the DocSearch fixes the specification needs', () => {
+    const {aliases, loaders} = bundlerConfig(resolveDisabledPatches({FSC_PATCHES_OFF: 'performance'}));
+    expect(aliases).toEqual([]);
+    expect(loaders.map(({loader}) => loader)).toEqual(['docSearchLoader.cjs', 'docusaurusLoader.cjs']);
+    expect(loaders[0]!.enabled).toEqual(['docsearch-error-status', 'docsearch-aria-controls']);
+    for (const {file} of patchedFiles()) expect(loaders[1]!.test(file), file).toBe(false);
+  });
+
+  it('leaves out the files of a disabled patch and only that patch', () => {
+    const {loaders} = bundlerConfig(['theme-common-sort-without-locale']);
+    const docusaurus = loaders.find(({loader}) => loader === 'docusaurusLoader.cjs')!;
+    const reactUtils = patchedFiles().find(({module}) => module === 'utils/reactUtils.js')!;
+    expect(docusaurus.test(reactUtils.file)).toBe(false);
+    expect(patchedFiles(docusaurus.enabled).map(({module}) => module)).toEqual([
+      'client/docusaurus.js',
+      'client/clientEntry.js',
+      'hooks/useWindowSize.js',
+    ]);
+    const clientEntry = patchedFiles().find(({module}) => module === 'client/clientEntry.js')!;
+    const source = fs.readFileSync(clientEntry.file, 'utf8');
+    expect(patchDocusaurus(source, clientEntry.pkg, clientEntry.module, ['docusaurus-idle-prefetch'])).toBe(source);
   });
 });

@@ -1,5 +1,5 @@
 // Bundler loader for modules of Docusaurus's own packages, to shorten the main-thread tasks of a
-// page load (measured with Lighthouse's mobile run, 4x CPU slowdown):
+// page load (measured with Lighthouse's mobile run, 4x CPU slowdown; register: README.md):
 // - core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching
 //   the route, adding <link rel=prefetch> elements); the links in view after hydration did that in
 //   one task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
@@ -14,22 +14,24 @@
 //   server's layout to the phone's or the desktop's (sidebar, table of contents). That update ran
 //   as one blocking task of 100-300 ms; as a transition React renders it in short slices.
 const path = require('node:path');
-const {applyPatches} = require('../lib/applyPatches.cjs');
+const {applyPatches, enabledPatches} = require('./applyTextPatches.cjs');
 
 /** Patches by package, then by module relative to the directory of the package's entry point (lib/). */
 const PATCHES = {
   '@docusaurus/core': {
     'client/docusaurus.js': [
       {
+        patch: 'docusaurus-idle-prefetch',
         why: 'prefetch: keep the work of prefetching a route',
         find: 'const prefetch = (routePath) => {',
         replace: 'const prefetchNow = (routePath) => {',
         occurrences: 1,
       },
       {
+        patch: 'docusaurus-idle-prefetch',
         why: 'prefetch: prefetch when the main thread is idle',
         find: 'const preload = (routePath) => {',
-        replace: `// fsc-first-load: links ask for a prefetch as they scroll into view; do it when the main
+        replace: `// fsc dependency patch: links ask for a prefetch as they scroll into view; do it when the main
 // thread is idle (at the latest after 2 s), one route per idle callback.
 const whenIdle = (callback) => (window.requestIdleCallback ? window.requestIdleCallback(callback, {timeout: 2000}) : setTimeout(callback, 0));
 const prefetch = (routePath) => canPrefetch(routePath) && new Promise((resolve) => whenIdle(() => resolve(prefetchNow(routePath))));
@@ -39,22 +41,25 @@ const preload = (routePath) => {`,
     ],
     'client/clientEntry.js': [
       {
+        patch: 'docusaurus-split-main',
         why: 'clientEntry: do not evaluate the app with main.js',
         find: "import App from './App';\n",
         replace: '',
         occurrences: 1,
       },
       {
+        patch: 'docusaurus-split-main',
         why: 'clientEntry: do not evaluate the routes with main.js',
         find: "import preload from './preload';\nimport docusaurus from './docusaurus';\n",
         replace: '',
         occurrences: 1,
       },
       {
+        patch: 'docusaurus-split-main',
         why: 'clientEntry: load the route, then evaluate the app, each in a task of its own',
         find: `    window.docusaurus = docusaurus;
     const container = document.getElementById('__docusaurus');`,
-        replace: `    // fsc-first-load: main.js's evaluation runs React and the router; then, each in a task of its
+        replace: `    // fsc dependency patch: main.js's evaluation runs React and the router; then, each in a task of its
     // own, the routes are evaluated and the page's route starts loading, and the app (theme,
     // layout) is evaluated.
     const routeLoaded = new Promise((resolve) => setTimeout(() => {
@@ -67,6 +72,7 @@ const preload = (routePath) => {`,
         occurrences: 1,
       },
       {
+        patch: 'docusaurus-split-main',
         why: 'clientEntry: render once the route is loaded',
         find: `    preload(window.location.pathname).then(() => {
         startTransition(renderApp);
@@ -82,6 +88,7 @@ const preload = (routePath) => {`,
   '@docusaurus/theme-common': {
     'utils/reactUtils.js': [
       {
+        patch: 'theme-common-sort-without-locale',
         why: 'useShallowMemoObject: order keys without localeCompare',
         find: 'deps.sort((a, b) => a[0].localeCompare(b[0]));',
         replace: 'deps.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));',
@@ -90,12 +97,14 @@ const preload = (routePath) => {`,
     ],
     'hooks/useWindowSize.js': [
       {
+        patch: 'theme-common-window-size-transition',
         why: 'useWindowSize: import startTransition',
         find: "import { useEffect, useState } from 'react';",
         replace: "import { startTransition, useEffect, useState } from 'react';",
         occurrences: 1,
       },
       {
+        patch: 'theme-common-window-size-transition',
         why: 'useWindowSize: leave the server layout in a transition after hydration',
         find: `        updateWindowSize();
         window.addEventListener('resize', updateWindowSize);`,
@@ -116,24 +125,31 @@ const LIB_INDEX = {
   '@docusaurus/theme-common': '@docusaurus/theme-common',
 };
 
-/** The installed files this loader patches: `{file, pkg, module}`. */
-function patchedFiles() {
+/**
+ * The installed files this loader patches: `{file, pkg, module}`; with `enabled`, only those that
+ * an enabled patch touches.
+ * @param {string[]} [enabled]
+ */
+function patchedFiles(enabled) {
   return Object.entries(PATCHES).flatMap(([pkg, modules]) => {
     const lib = path.dirname(require.resolve(LIB_INDEX[pkg]));
-    return Object.keys(modules).map((module) => ({file: path.join(lib, module), pkg, module}));
+    return Object.entries(modules)
+      .filter(([, patches]) => enabledPatches(patches, enabled).length > 0)
+      .map(([module]) => ({file: path.join(lib, module), pkg, module}));
   });
 }
 
-function patchDocusaurus(source, pkg, module) {
+/** @param {string[]} [enabled] the patch ids to apply (all when undefined) */
+function patchDocusaurus(source, pkg, module, enabled) {
   const patches = PATCHES[pkg]?.[module];
-  if (!patches) throw new Error(`fsc-first-load: no patches for ${pkg} module ${module}`);
-  return applyPatches(source, patches, {plugin: 'fsc-first-load', dependency: pkg});
+  if (!patches) throw new Error(`dependency patches: no patches for ${pkg} module ${module}`);
+  return applyPatches(source, enabledPatches(patches, enabled), {dependency: pkg});
 }
 
 module.exports = function docusaurusLoader(source) {
   const target = patchedFiles().find(({file}) => file === this.resourcePath);
-  if (!target) throw new Error(`fsc-first-load: ${this.resourcePath} is not a module this loader patches`);
-  return patchDocusaurus(source, target.pkg, target.module);
+  if (!target) throw new Error(`dependency patches: ${this.resourcePath} is not a module this loader patches`);
+  return patchDocusaurus(source, target.pkg, target.module, this.getOptions().enabled);
 };
 module.exports.patchDocusaurus = patchDocusaurus;
 module.exports.patchedFiles = patchedFiles;

@@ -1,4 +1,4 @@
-// Bundler loader for prism-react-renderer 2.4.1: cuts the ~20 languages and 20 colour themes it
+// Bundler loader for prism-react-renderer 2.4.1, patch prism-bundled-grammars (register: README.md): cuts the ~20 languages and 20 colour themes it
 // bundles. Evaluating those grammars (Prism's `extend` deep-clones one grammar into another) was
 // the largest single task of a page with code under Lighthouse's 4x CPU slowdown (about 100 ms),
 // and the docs use few of them. The languages the docs use come from `prismjs` through
@@ -15,7 +15,7 @@ const REGIONS = [
     what: 'bundled languages',
     start: 'var Prism = __toESM(require_prism());\n',
     end: '\n\n// src/themes/index.ts\n',
-    replacement: '// fsc-first-load: bundled languages cut; the site registers the ones it uses.',
+    replacement: '// fsc dependency patch: bundled languages cut; the site registers the ones it uses.',
     sha256: '7ad86f9be2540698cfab4c7a4a765544fec7dadf94f5d4b2ba763da1f0bb3fd2',
   },
   {
@@ -23,7 +23,7 @@ const REGIONS = [
     start: '// src/themes/index.ts\n',
     end: '\n\n// src/index.ts\n',
     replacement:
-      '// fsc-first-load: bundled themes cut; the site passes its themes from the configuration.\n' +
+      '// fsc dependency patch: bundled themes cut; the site passes its themes from the configuration.\n' +
       'var themes_exports = {};\nvar vsDark_default;',
     sha256: 'c65abbfd960cce0de1f3d57cb39a44efee2e4daa709adbbc4f80070dc2513fa5',
   },
@@ -36,8 +36,8 @@ function patchPrism(source) {
   for (const region of REGIONS) {
     const fail = (problem) => {
       throw new Error(
-        `fsc-first-load: cannot cut prism-react-renderer's ${region.what}: ${problem}. ` +
-          'prism-react-renderer was upgraded or changed: check what it bundles, then update or remove this patch.',
+        `dependency patch prism-bundled-grammars: cannot cut prism-react-renderer's ${region.what}: ${problem}. ` +
+          'prism-react-renderer was upgraded or changed: check what it bundles, then update or remove this patch (plugins/dependency-patches/README.md).',
       );
     };
     const startAt = patched.indexOf(region.start);

@@ -1,22 +1,25 @@
 // Bundler loader for @docsearch/react 3.9.0's ESM build: small fixes to the autocomplete core that
-// DocSearch bundles (see index.ts). Each patch names how often its text must occur; when DocSearch
-// changes, the build fails here instead of silently shipping the old behaviour.
-const {applyPatches} = require('../lib/applyPatches.cjs');
+// DocSearch bundles (register: README.md). Each patch names how often its text must occur; when
+// DocSearch changes, the build fails here instead of silently shipping the old behaviour.
+const {applyPatches, enabledPatches} = require('./applyTextPatches.cjs');
 
 const PATCHES = [
   {
+    patch: 'docsearch-error-status',
     why: 'keep the "error" status after a failed search, so "Unable to fetch results" shows',
     find: '.finally((function(){p("idle"),lt&&o.environment.clearTimeout(lt)}))',
     replace: '.finally((function(){"error"!==c.getState().status&&p("idle"),lt&&o.environment.clearTimeout(lt)}))',
     occurrences: 1,
   },
   {
+    patch: 'docsearch-aria-controls',
     why: 'point aria-controls only at result lists that are rendered (empty sections render none)',
     find: '"aria-controls":n.getState().isOpen?n.getState().collections.map(',
     replace: '"aria-controls":n.getState().isOpen?n.getState().collections.filter((function(e){return e.items.length>0})).map(',
     occurrences: 2,
   },
   {
+    patch: 'docsearch-aria-controls',
     why: 'give each result list the id that aria-controls names (DocSearch renders them all as "docsearch-list")',
     find: 'e.createElement("ul",t.getListProps(),t.collection.items.map(',
     replace: 'e.createElement("ul",t.getListProps({source:t.collection.source}),t.collection.items.map(',
@@ -24,9 +27,12 @@ const PATCHES = [
   },
 ];
 
-function patchDocSearch(source) {
-  return applyPatches(source, PATCHES, {plugin: 'fsc-docsearch-v3', dependency: 'DocSearch'});
+/** @param {string} source @param {string[] | undefined} enabled the patch ids to apply (all when undefined) */
+function patchDocSearch(source, enabled) {
+  return applyPatches(source, enabledPatches(PATCHES, enabled), {dependency: '@docsearch/react'});
 }
 
-module.exports = patchDocSearch;
+module.exports = function docSearchLoader(source) {
+  return patchDocSearch(source, this.getOptions().enabled);
+};
 module.exports.patchDocSearch = patchDocSearch;
