@@ -1,3 +1,23 @@
+/**
+ * Copyright (c) Facebook, Inc. and its affiliates.
+ *
+ * This source code is licensed under the MIT license found in the
+ * LICENSE file in the root directory of this source tree.
+ */
+
+/**
+ * Ejected from @docusaurus/theme-search-algolia 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
+ * shows it against the installed upstream). What differs, and why:
+ * - the site's one search client (embedded index or hosted Algolia: src/search/siteSearchClient.ts)
+ *   replaces DocSearch's own Algolia client, and loads with the modal on first use, never with the page;
+ * - a chosen hit hands its matched words to the page it opens (src/search/openedHit.ts);
+ * - stored recent and favourite searches are cleaned and escaped before DocSearch reads them;
+ * - hits are options without a nested link (WCAG 4.1.2); only the middle button opens a new tab;
+ * - the site's own search button and shortcuts (the accessible name equals the visible text), the
+ *   missing-results link from the configuration, and no Algolia preconnect or "Search by Algolia" in
+ *   embedded mode.
+ */
+
 import React, {
   useCallback,
   useMemo,

@@ -1,3 +1,20 @@
+/**
+ * Copyright (c) Facebook, Inc. and its affiliates.
+ *
+ * This source code is licensed under the MIT license found in the
+ * LICENSE file in the root directory of this source tree.
+ */
+
+/**
+ * Ejected from @docusaurus/theme-search-algolia 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
+ * shows it against the installed upstream). What differs, and why:
+ * - the site's one search client replaces `liteClient`; 20 hits a page, as the specification says;
+ * - a failed search shows an error state (upstream has no error listener and leaves the spinner);
+ * - a result opens with its matched words in the history entry (src/search/openedHit.ts);
+ * - landmarks: the page's `main` holds the form and a labelled results section (upstream nests a
+ *   second `main`); a meta description; "Search by Algolia" only in hosted mode.
+ */
+
 /* eslint-disable jsx-a11y/no-autofocus */
 
 import React, {

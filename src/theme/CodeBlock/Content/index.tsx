@@ -1,3 +1,18 @@
+/**
+ * Copyright (c) Facebook, Inc. and its affiliates.
+ *
+ * This source code is licensed under the MIT license found in the
+ * LICENSE file in the root directory of this source tree.
+ */
+
+/**
+ * Ejected from @docusaurus/theme-classic 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
+ * shows it against the installed upstream). What differs, and why:
+ * - the rendered block is memoised on what it shows (code, language, line options, Prism theme), so
+ *   the re-render after hydration does not highlight every block again;
+ * - the `<pre>` wrapper keeps upstream's focusability but drops its lint and TODO comments.
+ */
+
 import React, {useMemo, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
