@@ -55,8 +55,8 @@ export function exactWords(slotMatches: readonly SlotMatches[], id: number): num
   return exact;
 }
 
-/** Record `id`'s rank key (see rankKey), without making a Candidate: it runs for every match. */
-export function rankKeyOf(slotMatches: readonly SlotMatches[], id: number, filters: number): number {
+/** How many query words record `id` matches, with their typos and attribute ranks summed. */
+function wordCounts(slotMatches: readonly SlotMatches[], id: number): { words: number; typos: number; attrSum: number } {
   let words = 0;
   let typos = 0;
   let attrSum = 0;
@@ -67,6 +67,12 @@ export function rankKeyOf(slotMatches: readonly SlotMatches[], id: number, filte
     typos += t;
     attrSum += m.attr[id] as number;
   }
+  return { words, typos, attrSum };
+}
+
+/** Record `id`'s rank key (see rankKey), without making a Candidate: it runs for every match. */
+export function rankKeyOf(slotMatches: readonly SlotMatches[], id: number, filters: number): number {
+  const { words, typos, attrSum } = wordCounts(slotMatches, id);
   return rankKey(words, filters, typos, coveringAttribute(slotMatches, id), attrSum);
 }
 
@@ -77,16 +83,6 @@ export function candidate(
   proximity: number,
   filters: number,
 ): Candidate {
-  let words = 0;
-  let typos = 0;
-  let attrSum = 0;
-  for (const m of slotMatches) {
-    const t = m.typos[id] as number;
-    if (t < 0) continue;
-    words++;
-    typos += t;
-    attrSum += m.attr[id] as number;
-  }
   const attr = coveringAttribute(slotMatches, id);
-  return { id, record, words, filters, typos, attr, attrSum, proximity, exact: exactWords(slotMatches, id) };
+  return { id, record, ...wordCounts(slotMatches, id), filters, attr, proximity, exact: exactWords(slotMatches, id) };
 }

@@ -252,8 +252,11 @@ describe('route loading', () => {
     await page.addInitScript(() => Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})}));
     await page.goto(site.origin + '/introduction/');
     await page.waitForLoadState('networkidle');
+    // The route's files are held until the bar shows (it starts 200 ms into a navigation), so the
+    // navigation is slow for as long as the bar needs, however busy the machine; if the bar never
+    // shows, they are released after 10 s and the assertion below fails.
     await page.route('**/assets/js/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await page.waitForSelector('#nprogress', {state: 'attached', timeout: 10_000}).catch(() => {});
       await route.continue();
     });
     await watchProgressBar(page);
