@@ -3,13 +3,6 @@
 // - core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching
 //   the route, adding <link rel=prefetch> elements); the links in view after hydration did that in
 //   one task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
-// - core's client/clientEntry.js: main.js's evaluation ran React, the router and the whole theme,
-//   then matched the page's route and added a script element for each of its chunks, all in one
-//   task (about 200 ms). Timers split it in three: React and the router; the routes, and starting
-//   to load the page's route; evaluating the app, while the route's files download.
-// - theme-common's utils/reactUtils.js: `useShallowMemoObject` (used by every code block and by
-//   the mobile menu's doc sidebar) sorts keys with `localeCompare`; a page's first `localeCompare`
-//   sets up the browser's collation data (~80 ms). The sort only needs a stable order.
 // - theme-common's hooks/useWindowSize.js: right after hydration every page re-renders from the
 //   server's layout to the phone's or the desktop's (sidebar, table of contents). That update ran
 //   as one blocking task of 100-300 ms; as a transition React renders it in short slices.
@@ -39,62 +32,8 @@ const preload = (routePath) => {`,
         occurrences: 1,
       },
     ],
-    'client/clientEntry.js': [
-      {
-        patch: 'docusaurus-split-main',
-        why: 'clientEntry: do not evaluate the app with main.js',
-        find: "import App from './App';\n",
-        replace: '',
-        occurrences: 1,
-      },
-      {
-        patch: 'docusaurus-split-main',
-        why: 'clientEntry: do not evaluate the routes with main.js',
-        find: "import preload from './preload';\nimport docusaurus from './docusaurus';\n",
-        replace: '',
-        occurrences: 1,
-      },
-      {
-        patch: 'docusaurus-split-main',
-        why: 'clientEntry: load the route, then evaluate the app, each in a task of its own',
-        find: `    window.docusaurus = docusaurus;
-    const container = document.getElementById('__docusaurus');`,
-        replace: `    // fsc dependency patch: main.js's evaluation runs React and the router; then, each in a task of its
-    // own, the routes are evaluated and the page's route starts loading, and the app (theme,
-    // layout) is evaluated.
-    const routeLoaded = new Promise((resolve) => setTimeout(() => {
-        window.docusaurus = require('./docusaurus').default;
-        resolve(require('./preload').default(window.location.pathname));
-    }));
-    setTimeout(() => {
-    const App = require('./App').default;
-    const container = document.getElementById('__docusaurus');`,
-        occurrences: 1,
-      },
-      {
-        patch: 'docusaurus-split-main',
-        why: 'clientEntry: render once the route is loaded',
-        find: `    preload(window.location.pathname).then(() => {
-        startTransition(renderApp);
-    });`,
-        replace: `    routeLoaded.then(() => {
-        startTransition(renderApp);
-    });
-    });`,
-        occurrences: 1,
-      },
-    ],
   },
   '@docusaurus/theme-common': {
-    'utils/reactUtils.js': [
-      {
-        patch: 'theme-common-sort-without-locale',
-        why: 'useShallowMemoObject: order keys without localeCompare',
-        find: 'deps.sort((a, b) => a[0].localeCompare(b[0]));',
-        replace: 'deps.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));',
-        occurrences: 1,
-      },
-    ],
     'hooks/useWindowSize.js': [
       {
         patch: 'theme-common-window-size-transition',

@@ -14,8 +14,6 @@ export const PATCHES = {
   'prism-bundled-grammars': 'performance',
   'prism-startup-languages': 'performance',
   'docusaurus-idle-prefetch': 'performance',
-  'docusaurus-split-main': 'performance',
-  'theme-common-sort-without-locale': 'performance',
   'theme-common-window-size-transition': 'performance',
 } as const;
 

@@ -104,8 +104,6 @@ describe('patchDocusaurus', () => {
   it('patches each listed module of the installed Docusaurus packages', () => {
     expect(patchedFiles().map(({pkg, module}) => `${pkg} ${module}`)).toEqual([
       '@docusaurus/core client/docusaurus.js',
-      '@docusaurus/core client/clientEntry.js',
-      '@docusaurus/theme-common utils/reactUtils.js',
       '@docusaurus/theme-common hooks/useWindowSize.js',
     ]);
     for (const {file, pkg, module} of patchedFiles()) {
@@ -124,22 +122,6 @@ describe('patchDocusaurus', () => {
     expect(patched).toMatch(/const prefetchNow = \(routePath\) => \{\n {4}if \(!canPrefetch\(routePath\)\) \{\n {8}return false;\n {4}\}\n {4}fetched\.add\(routePath\);/);
   });
 
-  it("loads the page's route, then evaluates the app, each from a timer after main.js's evaluation", () => {
-    const patched = patch('@docusaurus/core', 'client/clientEntry.js');
-    expect(patched).not.toContain("import App from './App';");
-    expect(patched).not.toContain("import preload from './preload';");
-    expect(patched).not.toContain("import docusaurus from './docusaurus';");
-    const routeTimer = patched.indexOf(`const routeLoaded = new Promise((resolve) => setTimeout(() => {
-        window.docusaurus = require('./docusaurus').default;
-        resolve(require('./preload').default(window.location.pathname));`);
-    const appTimer = patched.indexOf("setTimeout(() => {\n    const App = require('./App').default;");
-    expect(routeTimer).toBeGreaterThan(0);
-    expect(appTimer).toBeGreaterThan(routeTimer);
-    expect(patched.indexOf('routeLoaded.then(() => {\n        startTransition(renderApp);')).toBeGreaterThan(appTimer);
-    expect(patched.match(/\(window\.location\.pathname\)/g)).toHaveLength(1);
-    expect(patched.match(/window\.docusaurus = /g)).toHaveLength(1);
-  });
-
   it('leaves the server layout after hydration in a transition', () => {
     const patched = patchThemeCommon('hooks/useWindowSize.js');
     expect(patched).toContain("import { startTransition, useEffect, useState } from 'react';");
@@ -148,24 +130,12 @@ describe('patchDocusaurus', () => {
     expect(patched).toContain("window.addEventListener('resize', updateWindowSize);");
   });
 
-  it('sorts hook dependencies without localeCompare, in the same order', () => {
-    const patched = patchThemeCommon('utils/reactUtils.js');
-    expect(patched).not.toContain('localeCompare');
-    const comparator = /deps\.sort\((\(a, b\) => .*)\);/.exec(patched)?.[1];
-    expect(comparator).toBeDefined();
-    const compare = new Function(`return ${comparator}`)() as (a: [string], b: [string]) => number;
-    const keys = ['subtree', 'attributes', 'characterData', 'childList', 'component', 'props'];
-    expect(keys.map((k): [string] => [k]).sort(compare).map(([k]) => k)).toEqual(
-      [...keys].sort((a, b) => a.localeCompare(b)),
-    );
-  });
-
   it('fails with a message naming the patch when a package has changed', () => {
-    expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'utils/reactUtils.js')).toThrow(
-      /dependency patch theme-common-sort-without-locale: .*useShallowMemoObject: order keys without localeCompare.*@docusaurus\/theme-common was upgraded/,
+    expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/useWindowSize.js')).toThrow(
+      /dependency patch theme-common-window-size-transition: .*useWindowSize: import startTransition.*@docusaurus\/theme-common was upgraded/,
     );
-    expect(() => patchDocusaurus('export {};', '@docusaurus/core', 'client/clientEntry.js')).toThrow(
-      /clientEntry: do not evaluate the app with main.js.*@docusaurus\/core was upgraded/,
+    expect(() => patchDocusaurus('export {};', '@docusaurus/core', 'client/docusaurus.js')).toThrow(
+      /dependency patch docusaurus-idle-prefetch: .*prefetch: keep the work of prefetching a route.*@docusaurus\/core was upgraded/,
     );
     expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/unknown.js')).toThrow(
       /no patches for @docusaurus\/theme-common module hooks\/unknown\.js/,
@@ -209,7 +179,8 @@ describe('the register and the switch', () => {
 
   it('has a row in README.md for every patch, and no other', () => {
     const readme = fs.readFileSync(new URL('../../plugins/dependency-patches/README.md', import.meta.url), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([a-z-]+)` \|/gm)].map(([, id]) => id);
+    const register = readme.slice(readme.indexOf('## Register'), readme.indexOf('## The A/B'));
+    const rows = [...register.matchAll(/^\| `([a-z-]+)` \|/gm)].map(([, id]) => id);
     expect(rows.sort()).toEqual([...ids].sort());
   });
 
@@ -230,11 +201,11 @@ describe('the register and the switch', () => {
     const performance = resolveDisabledPatches({FSC_PATCHES_OFF: 'performance'});
     expect(performance).toEqual(ids.filter((id) => PATCHES[id as PatchId] === 'performance'));
     expect(performance).not.toContain('docsearch-error-status');
-    expect(resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-split-main, prism-bundled-grammars'})).toEqual([
-      'docusaurus-split-main',
+    expect(resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-idle-prefetch, prism-bundled-grammars'})).toEqual([
+      'docusaurus-idle-prefetch',
       'prism-bundled-grammars',
     ]);
-    expect(() => resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-split-main,prism'})).toThrow(
+    expect(() => resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-idle-prefetch,prism'})).toThrow(
       /FSC_PATCHES_OFF names an unknown patch "prism": use "performance" or a comma-separated list of docsearch-error-status, /,
     );
   });
@@ -271,17 +242,14 @@ describe('the register and the switch', () => {
   });
 
   it('leaves out the files of a disabled patch and only that patch', () => {
-    const {loaders} = bundlerConfig(['theme-common-sort-without-locale']);
+    const {loaders} = bundlerConfig(['theme-common-window-size-transition']);
     const docusaurus = loaders.find(({loader}) => loader === 'docusaurusLoader.cjs')!;
-    const reactUtils = patchedFiles().find(({module}) => module === 'utils/reactUtils.js')!;
-    expect(docusaurus.test(reactUtils.file)).toBe(false);
-    expect(patchedFiles(docusaurus.enabled).map(({module}) => module)).toEqual([
-      'client/docusaurus.js',
-      'client/clientEntry.js',
-      'hooks/useWindowSize.js',
-    ]);
-    const clientEntry = patchedFiles().find(({module}) => module === 'client/clientEntry.js')!;
-    const source = fs.readFileSync(clientEntry.file, 'utf8');
-    expect(patchDocusaurus(source, clientEntry.pkg, clientEntry.module, ['docusaurus-idle-prefetch'])).toBe(source);
+    const windowSize = patchedFiles().find(({module}) => module === 'hooks/useWindowSize.js')!;
+    expect(docusaurus.test(windowSize.file)).toBe(false);
+    expect(patchedFiles(docusaurus.enabled).map(({module}) => module)).toEqual(['client/docusaurus.js']);
+    const prefetch = patchedFiles().find(({module}) => module === 'client/docusaurus.js')!;
+    const source = fs.readFileSync(prefetch.file, 'utf8');
+    expect(patchDocusaurus(source, prefetch.pkg, prefetch.module, ['theme-common-window-size-transition'])).toBe(source);
   });
+
 });
