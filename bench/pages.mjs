@@ -304,6 +304,7 @@ function difference(value, reference) {
  * JavaScript and, with Lighthouse, the medians of performance, LCP and TBT.
  * @param {SiteFigures} patched
  * @param {SiteFigures} unpatched
+ * @param {{lighthouse: boolean, off: string}} options
  */
 function printPatchGain(patched, unpatched, options) {
   console.log(`\nPatches off in FSC unpatched (${options.off}): FSC against FSC unpatched, per page`);
