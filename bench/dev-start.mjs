@@ -16,12 +16,15 @@ import {freePort, waitUntilServing} from '../support/servers.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_LIMIT_MS = 180_000;
 
-function status(url) {
+/** The body of `url`, or '' when it does not answer. */
+function body(url) {
   return new Promise((resolve) => {
     http.get(url, {agent: false}, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    }).on('error', () => resolve(0));
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve(text));
+    }).on('error', () => resolve(''));
   });
 }
 
@@ -45,7 +48,8 @@ async function startOnce(withIndex) {
     let index = null;
     if (withIndex) {
       while (performance.now() - started < START_LIMIT_MS) {
-        if ((await status(`${origin}/search-index.dev.json.version`)) === 200) {
+        // Until the index is written the server answers this address with the app's page.
+        if (/^[0-9a-f]{16}$/.test(await body(`${origin}/search-index.dev.json.version`))) {
           index = performance.now() - started;
           break;
         }
