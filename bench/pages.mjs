@@ -300,7 +300,7 @@ function difference(value, reference) {
 }
 
 /**
- * The A/B: what the performance patches change per page (patched minus unpatched), first-view
+ * The A/B, per page, the patched build against the unpatched one: first-view
  * JavaScript and, with Lighthouse, the medians of performance, LCP and TBT.
  * @param {SiteFigures} patched
  * @param {SiteFigures} unpatched
