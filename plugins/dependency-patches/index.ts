@@ -18,7 +18,6 @@ export const PATCHES = {
 } as const;
 
 export type PatchId = keyof typeof PATCHES;
-export type PatchKind = (typeof PATCHES)[PatchId];
 
 export interface DependencyPatchesOptions {
   /** Patches left out of this build (config/dependencyPatches.ts reads them from FSC_PATCHES_OFF). */

@@ -29,7 +29,7 @@ export interface Candidate {
  * words are matched together, i.e. the one holding the most query words,
  * the more important on a tie. For one word: its best attribute.
  */
-export function coveringAttribute(slotMatches: readonly SlotMatches[], id: number): number {
+function coveringAttribute(slotMatches: readonly SlotMatches[], id: number): number {
   if (slotMatches.length === 1) {
     const fields = (slotMatches[0] as SlotMatches).fields[id] as number;
     return fields === 0 ? CONTENT_RANK : 31 - Math.clz32(fields & -fields); // lowest set bit

@@ -42,7 +42,7 @@ export interface QueryRules {
   ignorePlurals: boolean;
 }
 
-export function allowedTypos(word: string): number {
+function allowedTypos(word: string): number {
   if (/^\d+$/.test(word)) return 0; // allowTyposOnNumericTokens: false
   if (word.length >= MIN_WORD_SIZE_FOR_2_TYPOS) return MAX_WORD_TYPOS;
   if (word.length >= MIN_WORD_SIZE_FOR_1_TYPO) return 1;
