@@ -1,6 +1,7 @@
 import {AxeBuilder} from '@axe-core/playwright';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {BrowserContext} from 'playwright-core';
+import {waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
 import {BUILD_DIR, DOC_ROUTES} from './support/site';
 
@@ -29,7 +30,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     it.each(PAGES)('%s has no violations', async (path) => {
       const page = await context.newPage();
       await page.goto(site.origin + path);
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
       if (path.startsWith('/search')) {
         await page.locator('main article').first().waitFor();
@@ -45,7 +46,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const page = await context.newPage();
       await page.setViewportSize({width: 390, height: 844});
       await page.goto(site.origin + '/introduction/components');
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
       expect(describeViolations(results.violations)).toEqual([]);
       await page.close();
@@ -54,7 +55,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     it('the open search modal with results has no violations', async () => {
       const page = await context.newPage();
       await page.goto(site.origin + '/introduction/');
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       await page.locator('button.DocSearch-Button').click();
       await page.locator('input.DocSearch-Input').fill('outway');
       await page.locator('.DocSearch-Hit').first().waitFor();
@@ -66,7 +67,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     it('a page opened from a hit, with its marks and their control, has no violations', async () => {
       const page = await context.newPage();
       await page.goto(site.origin + '/introduction/');
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       await page.locator('button.DocSearch-Button').click();
       await page.locator('input.DocSearch-Input').fill('outway');
       await page.locator('.DocSearch-Hit').first().waitFor();
@@ -83,7 +84,7 @@ describe('keyboard only', () => {
   it('reaches the navbar items, search, colour toggle, sidebar and table of contents, with visible focus', async () => {
     const page = await site.browser.newPage();
     await page.goto(site.origin + '/fsc-in-production/network-overview');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const reached = new Set<string>();
     const withoutVisibleFocus: string[] = [];
     for (let step = 0; step < 160; step += 1) {

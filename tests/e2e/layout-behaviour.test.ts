@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser, Page} from 'playwright-core';
-import {launchBrowser, openPage} from './support/browser';
+import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {startStaticServer, type StaticServer} from './support/staticServer';
 import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
 
@@ -23,7 +23,7 @@ afterAll(async () => {
 async function visit(server: StaticServer, path: string, options = {}) {
   const opened = await openPage(browser, server.origin, options);
   await opened.page.goto(server.origin + path);
-  await opened.page.waitForLoadState('networkidle');
+  await waitForHydration(opened.page);
   return opened;
 }
 
@@ -56,7 +56,7 @@ describe('announcement bar (test build)', () => {
     await bar.locator('button[aria-label="Close"]').click();
     await expect.poll(() => bar.isVisible()).toBe(false);
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(await page.locator('div[role="banner"]').isVisible()).toBe(false);
     // A dismissal stored under an older id does not hide the current bar.
     const stored = await page.evaluate(() => Object.keys(localStorage).find((key) => key.includes('announcement.id')));
@@ -380,7 +380,7 @@ describe('stored preferences', () => {
       Storage.prototype.setItem = fail;
     });
     await page.goto(site.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');

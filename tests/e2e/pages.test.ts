@@ -1,7 +1,7 @@
 import {themes} from 'prism-react-renderer';
 import {describe, expect, it} from 'vitest';
 import {readablePrismTheme} from '../../config/readablePrismTheme';
-import {openPage} from './support/browser';
+import {openPage, waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
 import {BUILD_DIR, DOC_ROUTES, SPEC_DOC_PATHS} from './support/site';
 
@@ -26,7 +26,7 @@ describe('Mermaid diagrams', () => {
     it.each(DOC_ROUTES.map((route) => route.path))(`%s: diagrams render to SVG with a text alternative in ${colorScheme} mode`, async (path) => {
       const {page, problems} = await openPage(site.browser, site.origin, {colorScheme});
       await page.goto(site.origin + path);
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       const containers = page.locator('.docusaurus-mermaid-container');
       const count = await containers.count();
       if (pagesWithDiagrams.includes(path)) expect(count, path).toBeGreaterThan(0);
@@ -66,7 +66,7 @@ describe('tutorial steps', () => {
   it('code blocks have a copy button that copies the code', async () => {
     const {page} = await openPage(site.browser, site.origin, {permissions: ['clipboard-read', 'clipboard-write']});
     await page.goto(site.origin + '/try-fsc/helm/1-create-namespace');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const blocks = page.locator('.theme-code-block');
     expect(await blocks.count()).toBeGreaterThan(0);
     expect(await page.locator('.theme-code-block button[aria-label="Copy code to clipboard"]').count()).toBe(await blocks.count());
@@ -83,7 +83,7 @@ describe('tutorial steps', () => {
   it('code blocks too wide for a phone offer a word-wrap button that wraps and unwraps', async () => {
     const {page} = await openPage(site.browser, site.origin, {viewport: {width: 390, height: 800}});
     await page.goto(site.origin + '/try-fsc/helm/8-inway');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const wrapButton = page.locator('button[aria-label="Toggle word wrap"]');
     const block = page.locator('.theme-code-block', {has: wrapButton}).first();
     const button = block.locator('button[aria-label="Toggle word wrap"]');
@@ -107,7 +107,7 @@ describe('tutorial steps', () => {
     const path = '/try-fsc/helm/8-inway';
     const {page, problems} = await openPage(site.browser, site.origin);
     await page.goto(site.origin + '/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(await page.locator('.theme-code-block').count()).toBe(0);
     await page.evaluate((target) => {
       window.history.pushState({}, '', target);
@@ -134,22 +134,23 @@ describe('tutorial steps', () => {
     const dark = readablePrismTheme(themes.dracula).plain.backgroundColor!;
     const {page, problems} = await openPage(site.browser, site.origin, {colorScheme: 'dark'});
     await page.goto(site.origin + '/try-fsc/helm/8-inway');
-    await page.waitForLoadState('networkidle');
-    /** The inline background of every code block, and the given colour in the same notation. */
-    const backgrounds = (expected: string) =>
-      page.evaluate((colour) => {
+    await waitForHydration(page);
+    /** A colour in the notation the browser gives inline styles. */
+    const normalised = (colour: string) =>
+      page.evaluate((value) => {
         const probe = document.createElement('div');
-        probe.style.backgroundColor = colour;
-        const blocks = [...document.querySelectorAll<HTMLElement>('pre.prism-code')];
-        return {expected: probe.style.backgroundColor, actual: [...new Set(blocks.map((pre) => pre.style.backgroundColor))]};
-      }, expected);
-    const onLoad = await backgrounds(dark);
-    expect(onLoad.actual).toEqual([onLoad.expected]);
+        probe.style.backgroundColor = value;
+        return probe.style.backgroundColor;
+      }, colour);
+    /** The distinct inline backgrounds of the code blocks. */
+    const backgrounds = () =>
+      page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLElement>('pre.prism-code')].map((pre) => pre.style.backgroundColor))]);
+    // The dark theme arrives in the re-render that follows hydration.
+    await expect.poll(backgrounds, {timeout: 5_000}).toEqual([await normalised(dark)]);
     const toggle = page.locator('nav.navbar button[title*="mode" i]').first();
     await toggle.click(); // system (dark here) -> light
     await expect.poll(async () => (await page.locator('html').getAttribute('data-theme')) ?? '').toBe('light');
-    const afterToggle = await backgrounds(light);
-    expect(afterToggle.actual).toEqual([afterToggle.expected]);
+    await expect.poll(backgrounds, {timeout: 5_000}).toEqual([await normalised(light)]);
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });

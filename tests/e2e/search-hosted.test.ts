@@ -6,7 +6,7 @@ import {loadIndex} from '../../src/search/indexData';
 import type {SearchEngine} from '../../src/search/engine';
 import {requestParams} from '../../src/search/params';
 import {startDouble, type HttpDouble} from '../unit/support/httpDouble';
-import {launchBrowser, openPage} from './support/browser';
+import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {startStaticServer, type StaticServer} from './support/staticServer';
 import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
 
@@ -51,7 +51,7 @@ describe('hosted Algolia (test build)', () => {
   it('the modal shows the hosted results and sends the specified request', async () => {
     const {page, problems} = await openPage(browser, variant.origin);
     await page.goto(variant.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.locator('button.DocSearch-Button').click();
     await page.locator('input.DocSearch-Input').fill('outway');
     await expect.poll(() => page.locator('.DocSearch-Hit').count()).toBeGreaterThan(0);
@@ -82,7 +82,7 @@ describe('hosted Algolia (test build)', () => {
     const {page} = await openPage(browser, variant.origin);
     await page.goto(variant.origin + '/introduction/');
     // Until the page has hydrated, the search button does nothing.
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.locator('button.DocSearch-Button').click();
     await page.locator('input.DocSearch-Input').fill('xyzzyplugh');
     const noResults = page.locator('.DocSearch-NoResults');

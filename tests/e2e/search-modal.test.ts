@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {BrowserContextOptions, Page} from 'playwright-core';
-import {openPage} from './support/browser';
+import {openPage, waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
 import {BUILD_DIR} from './support/site';
 
@@ -13,7 +13,7 @@ const isIndexRequest = (url: string | URL) => /\/search-index\.[0-9a-f]+\.json$/
 async function visit(path = '/introduction/components', options: BrowserContextOptions = {}) {
   const opened = await openPage(site.browser, site.origin, options);
   await opened.page.goto(site.origin + path);
-  await opened.page.waitForLoadState('networkidle');
+  await waitForHydration(opened.page);
   return opened;
 }
 
@@ -54,7 +54,7 @@ describe('opening and closing', () => {
     });
     await page.addInitScript(() => Object.defineProperty(navigator, 'platform', {get: () => 'MacIntel'}));
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await expect.poll(() => page.locator('.DocSearch-Button-Keys').innerText()).toContain('⌘');
     expect(await page.locator('button.DocSearch-Button').getAttribute('aria-keyshortcuts')).toBe('Meta+K');
     await page.keyboard.press('Meta+k');
@@ -94,7 +94,7 @@ describe('lazy loading', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(site.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(requests.filter(isIndexRequest)).toEqual([]);
     const scriptsBefore = requests.filter((url) => url.endsWith('.js')).length;
     await page.locator('button.DocSearch-Button').hover();
@@ -108,7 +108,7 @@ describe('lazy loading', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(site.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const button = page.locator('button.DocSearch-Button');
     if (how === 'focus') {
       await button.focus();
@@ -124,7 +124,7 @@ describe('lazy loading', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(site.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.locator('button.DocSearch-Button').dispatchEvent('touchstart');
     await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
     await page.context().close();
@@ -231,7 +231,7 @@ describe('failure and slowness', () => {
     await page.route(isIndexRequest, (route) => route.abort('connectionrefused'));
     await page.goto(site.origin + '/introduction/');
     // Until the page has hydrated, the search button does nothing.
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await search(page, 'manager');
     const errorScreen = page.locator('.DocSearch-ErrorScreen');
     await expect.poll(() => errorScreen.isVisible()).toBe(true);
@@ -252,7 +252,7 @@ describe('failure and slowness', () => {
       await route.continue();
     });
     await page.goto(site.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await openModal(page);
     await input(page).fill('manager');
     await expect.poll(() => page.locator('.DocSearch-Container--Stalled').count()).toBe(1);
@@ -297,7 +297,7 @@ describe('the page a hit opens', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('theme-doc-markdown'))).toBe(true);
     // a reload of the entry shows no marks once removed
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(await page.locator('article h1').count()).toBe(1);
     expect(await marks(page).count()).toBe(0);
     await page.context().close();
@@ -313,7 +313,7 @@ describe('the page a hit opens', () => {
     // the same address, opened directly (a shared link), and a sidebar link: no marks, no control
     const other = await page.context().newPage();
     await other.goto(opened);
-    await other.waitForLoadState('networkidle');
+    await waitForHydration(other);
     expect(await other.locator('article h1').count()).toBe(1);
     expect(await marks(other).count()).toBe(0);
     expect(await control(other).count()).toBe(0);

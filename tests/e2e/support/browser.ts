@@ -35,3 +35,15 @@ export async function openPage(
   });
   return {page, problems};
 }
+
+/**
+ * Waits until the page has loaded and React has hydrated it. `networkidle` alone is not enough:
+ * on a busy machine the bundle can still be running 500 ms after the last request, and until it
+ * has hydrated the page shows the server's HTML (light Prism theme, search button without effect).
+ * The theme disables its colour-mode toggle until hydration, so an enabled toggle marks the end
+ * (attached rather than visible: on a phone the navbar hides it).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('nav.navbar button[title*="mode" i]:not([disabled])').first().waitFor({state: 'attached', timeout: 15_000});
+}
