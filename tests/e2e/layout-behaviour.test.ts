@@ -251,7 +251,7 @@ describe('route loading', () => {
     const {page} = await openPage(browser, site.origin);
     await page.addInitScript(() => Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})}));
     await page.goto(site.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     // The route's files are held until the bar shows (it starts 200 ms into a navigation), so the
     // navigation is slow for as long as the bar needs, however busy the machine; if the bar never
     // shows, they are released after 10 s and the assertion below fails.
@@ -312,7 +312,7 @@ describe('route loading', () => {
       }
       await recordPrefetches(page);
       await page.goto(site.origin + '/introduction/');
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       await page.locator('.theme-doc-sidebar-menu a[href="/support/contact"]').hover();
       // In view, the link asks Docusaurus to prefetch; what it inserts, it inserts before its promise settles.
       await expect.poll(() => prefetchedPaths(page)).toContain('/support/contact');
@@ -332,7 +332,7 @@ describe('route loading', () => {
     const {page} = await openPage(browser, site.origin, {viewport: {width: 412, height: 823}});
     await recordPrefetches(page);
     await page.goto(site.origin + '/introduction/');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const prefetched = () => prefetchedPaths(page);
     // A page linked from the menu only, high enough in it to be on screen once the menu is open.
     expect(await prefetched()).not.toContain('/try-fsc/helm/3-postgresql');

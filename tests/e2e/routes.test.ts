@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {openPage} from './support/browser';
+import {openPage, waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
 import {BUILD_DIR, DOC_ROUTES} from './support/site';
 
@@ -27,7 +27,7 @@ describe('every route of the specification', () => {
       expect(await currentLink.innerText()).toBe(route.title);
       expect(await currentLink.getAttribute('class')).toContain('menu__link--active');
 
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       expect(problems.errors).toEqual([]);
       await page.context().close();
     });

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import * as cheerio from 'cheerio';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {launchBrowser, openPage, type PageProblems} from './support/browser';
+import {launchBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
 import {BUILD_DIR, DOC_ROUTES, ROOT, requireBuild} from './support/site';
 import {
@@ -388,7 +388,7 @@ describe('in Chromium', () => {
       const {page, problems, violations} = await openWatched(server.origin);
       const response = await page.goto(server.origin + route);
       expect(response?.status()).toBe(200);
-      await page.waitForLoadState('networkidle');
+      await waitForHydration(page);
       // Diagrams are drawn in the browser: each must have become an SVG.
       const diagrams = await page.locator('.docusaurus-mermaid-container').count();
       if (diagrams > 0) {
@@ -405,7 +405,7 @@ describe('in Chromium', () => {
     const {page, violations, problems} = await openWatched(server.origin);
     const response = await page.goto(`${server.origin}/no/such/page`);
     expect(response?.status()).toBe(404);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
     expect(problems.foreignRequests).toEqual([]);
@@ -415,7 +415,7 @@ describe('in Chromium', () => {
   it('opens the search modal and searches without a CSP violation', async () => {
     const {page, violations, problems} = await openWatched(server.origin);
     await page.goto(`${server.origin}/introduction/`);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.locator('button.DocSearch-Button').click();
     await expect.poll(() => page.locator('input.DocSearch-Input').isVisible()).toBe(true);
     await page.locator('input.DocSearch-Input').pressSequentially('inway', {delay: 30});
@@ -432,7 +432,7 @@ describe('in Chromium', () => {
   it('searches on the search page without a CSP violation', async () => {
     const {page, violations, problems} = await openWatched(server.origin);
     await page.goto(`${server.origin}/search?q=inway`);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(await violations()).toEqual([]);
     expect(problems.foreignRequests).toEqual([]);
     await page.context().close();
