@@ -76,7 +76,7 @@ if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds needs a p
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const runs = {with: [], without: []};
 // One unmeasured start of each kind first: right after a production build the first development
-// start took twice as long (12.2 s against 5-6 s), whichever kind it was, and would skew its side.
+// start took twice as long (12.2 s against 5-6 s), which skews whichever side it falls on.
 for (const withIndex of [true, false]) await startOnce(withIndex);
 for (let round = 1; round <= rounds; round++) {
   for (const withIndex of [true, false]) {
