@@ -10,7 +10,8 @@ module.exports = {
   forbidden: [
     {
       name: 'browser-search-not-build-code',
-      comment: 'Search in the browser (src/) never imports build-time, test or benchmark code, nor Node modules.',
+      comment:
+        'Search in the browser (src/) never imports build-time, test or benchmark code, nor Node modules.',
       severity: 'error',
       from: {path: '^src/'},
       to: {...runtime, path: '^(plugins|scripts|bench|tests|deploy)/'},
@@ -29,7 +30,11 @@ module.exports = {
         'the engine or the browser client.',
       severity: 'error',
       from: {path: '^plugins/search-index/'},
-      to: {...runtime, path: '^src/search/', pathNot: '^src/search/(indexFormat|types|language|questionRules|text)\\.ts$'},
+      to: {
+        ...runtime,
+        path: '^src/search/',
+        pathNot: '^src/search/(indexFormat|types|language|questionRules|text)\\.ts$',
+      },
     },
     {
       name: 'pages-know-nothing-of-search',
@@ -37,7 +42,10 @@ module.exports = {
         'Pages, the configuration and theme components other than the search UI (SearchBar, SearchPage and the marks ' +
         'of an opened hit in DocItem/Content) know nothing of search.',
       severity: 'error',
-      from: {path: '^(docs|src/pages|src/theme|config)/', pathNot: '^src/theme/(SearchBar|SearchPage|DocItem/Content)/'},
+      from: {
+        path: '^(docs|src/pages|src/theme|config)/',
+        pathNot: '^src/theme/(SearchBar|SearchPage|DocItem/Content)/',
+      },
       to: {...runtime, path: '^src/search/'},
     },
     {

@@ -34,7 +34,8 @@ const testNavbarItems: NavbarItem[] = [
 
 const config: Config = {
   title: 'FSC documentation',
-  tagline: 'Federated Service Connectivity: exchange data between organisations, securely and on agreed terms',
+  tagline:
+    'Federated Service Connectivity: exchange data between organisations, securely and on agreed terms',
   favicon: 'img/favicon.svg',
   url: resolveSiteUrl(env),
   baseUrl: '/',
@@ -96,7 +97,12 @@ const config: Config = {
   ],
 
   themeConfig: {
-    metadata: [{name: 'keywords', content: 'FSC, Federated Service Connectivity, OpenFSC, Common Ground, API, mTLS'}],
+    metadata: [
+      {
+        name: 'keywords',
+        content: 'FSC, Federated Service Connectivity, OpenFSC, Common Ground, API, mTLS',
+      },
+    ],
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
@@ -157,8 +163,14 @@ const config: Config = {
           title: 'Standard',
           items: [
             {label: 'FSC standard site', href: 'https://fsc-standaard.nl'},
-            {label: 'FSC Core specification', href: 'https://gitdocumentatie.logius.nl/publicatie/fsc/core/'},
-            {label: 'FSC Logging extension', href: 'https://gitdocumentatie.logius.nl/publicatie/fsc/logging/'},
+            {
+              label: 'FSC Core specification',
+              href: 'https://gitdocumentatie.logius.nl/publicatie/fsc/core/',
+            },
+            {
+              label: 'FSC Logging extension',
+              href: 'https://gitdocumentatie.logius.nl/publicatie/fsc/logging/',
+            },
           ],
         },
         {

@@ -6,12 +6,17 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Introduction',
-      items: ['introduction/index', 'introduction/components', 'introduction/functional-description'],
+      items: [
+        'introduction/index',
+        'introduction/components',
+        'introduction/functional-description',
+      ],
     },
     {
       type: 'category',
       label: 'Try FSC with Docker',
-      items: ['try-fsc/docker/introduction',
+      items: [
+        'try-fsc/docker/introduction',
         'try-fsc/docker/setup-your-environment',
         'try-fsc/docker/getting-up-and-running',
         'try-fsc/docker/provide-an-api',
@@ -21,7 +26,8 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Try FSC with Helm',
-      items: ['try-fsc/helm/introduction',
+      items: [
+        'try-fsc/helm/introduction',
         'try-fsc/helm/0-preparation',
         'try-fsc/helm/1-create-namespace',
         'try-fsc/helm/2-create-certificate',
@@ -40,7 +46,8 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'FSC in production',
-      items: ['fsc-in-production/deployment-strategies',
+      items: [
+        'fsc-in-production/deployment-strategies',
         'fsc-in-production/environments',
         'fsc-in-production/hosting-a-directory',
         'fsc-in-production/metrics-endpoint',

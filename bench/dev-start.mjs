@@ -19,12 +19,14 @@ const START_LIMIT_MS = 180_000;
 /** The body of `url`, or '' when it does not answer. */
 function body(url) {
   return new Promise((resolve) => {
-    http.get(url, {agent: false}, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve(text));
-    }).on('error', () => resolve(''));
+    http
+      .get(url, {agent: false}, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve(text));
+      })
+      .on('error', () => resolve(''));
   });
 }
 
@@ -35,11 +37,24 @@ async function startOnce(withIndex) {
   const origin = `http://127.0.0.1:${port}`;
   const env = {...process.env, NODE_ENV: 'development', BROWSER: 'none', FSC_TEST_ROUTES: ''};
   // Hosted search configured: the browser would ask Algolia, so no development index is made.
-  Object.assign(env, withIndex ? {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: ''} : {ALGOLIA_APP_ID: 'BENCH', ALGOLIA_SEARCH_API_KEY: 'bench'});
+  Object.assign(
+    env,
+    withIndex
+      ? {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: ''}
+      : {ALGOLIA_APP_ID: 'BENCH', ALGOLIA_SEARCH_API_KEY: 'bench'},
+  );
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    [
+      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
+      'start',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--no-open',
+    ],
     {cwd: ROOT, env, stdio: ['ignore', 'pipe', 'ignore']},
   );
   // The plugin logs how long its indexing took: with the time the index was written, that tells
@@ -47,7 +62,12 @@ async function startOnce(withIndex) {
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
   try {
-    await waitUntilServing(`${origin}/introduction/components`, child, START_LIMIT_MS, 'docusaurus start');
+    await waitUntilServing(
+      `${origin}/introduction/components`,
+      child,
+      START_LIMIT_MS,
+      'docusaurus start',
+    );
     const firstPage = performance.now() - started;
     let index = null;
     if (withIndex) {
@@ -60,7 +80,9 @@ async function startOnce(withIndex) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
-    const indexing = Number(/development index: \d+ records from \d+ docs in (\d+) ms/.exec(output)?.[1] ?? NaN);
+    const indexing = Number(
+      /development index: \d+ records from \d+ docs in (\d+) ms/.exec(output)?.[1] ?? NaN,
+    );
     return {firstPage, index, indexing};
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -71,7 +93,8 @@ async function startOnce(withIndex) {
 
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg === -1 ? 3 : Number(process.argv[roundsArg + 1]);
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds needs a positive whole number');
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error('--rounds needs a positive whole number');
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const runs = {with: [], without: []};
@@ -83,10 +106,16 @@ for (let round = 1; round <= rounds; round++) {
     const result = await startOnce(withIndex);
     runs[withIndex ? 'with' : 'without'].push(result);
     const index =
-      result.index === null ? '' : `, index written at ${(result.index / 1000).toFixed(1)} s after ${result.indexing} ms of indexing`;
-    console.log(`round ${round} ${withIndex ? 'with   ' : 'without'} development index: first page at ${(result.firstPage / 1000).toFixed(1)} s${index}`);
+      result.index === null
+        ? ''
+        : `, index written at ${(result.index / 1000).toFixed(1)} s after ${result.indexing} ms of indexing`;
+    console.log(
+      `round ${round} ${withIndex ? 'with   ' : 'without'} development index: first page at ${(result.firstPage / 1000).toFixed(1)} s${index}`,
+    );
   }
 }
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-console.log(`\nmedian of ${rounds}: first page ${seconds(median(runs.with.map((r) => r.firstPage)))} with the development index, ` +
-  `${seconds(median(runs.without.map((r) => r.firstPage)))} without; index written at ${seconds(median(runs.with.map((r) => r.index ?? NaN)))}`);
+console.log(
+  `\nmedian of ${rounds}: first page ${seconds(median(runs.with.map((r) => r.firstPage)))} with the development index, ` +
+    `${seconds(median(runs.without.map((r) => r.firstPage)))} without; index written at ${seconds(median(runs.with.map((r) => r.index ?? NaN)))}`,
+);

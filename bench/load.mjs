@@ -26,7 +26,10 @@ function parseArguments(argv) {
       continue;
     }
     const name = argv[i].replace(/^--/, '');
-    if (!(name in options)) throw new Error(`Unknown argument ${argv[i]} (--requests, --concurrency, --seconds, --precompress)`);
+    if (!(name in options))
+      throw new Error(
+        `Unknown argument ${argv[i]} (--requests, --concurrency, --seconds, --precompress)`,
+      );
     const value = Number(argv[++i]);
     if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
     options[/** @type {'requests' | 'concurrency' | 'seconds'} */ (name)] = value;
@@ -42,7 +45,13 @@ async function main() {
   const server = await startNginx(served);
   try {
     // A short warm-up so the first connections and the page cache do not count.
-    await runLoad({origin: server.origin, targets, requests: Math.min(targets.length, 100), concurrency: 4, timeLimitMs: 5_000});
+    await runLoad({
+      origin: server.origin,
+      targets,
+      requests: Math.min(targets.length, 100),
+      concurrency: 4,
+      timeLimitMs: 5_000,
+    });
     const result = await runLoad({
       origin: server.origin,
       targets,
@@ -52,9 +61,18 @@ async function main() {
     });
     const rows = [
       ['build', buildDir],
-      ['server', `nginx ${server.origin} (deploy/nginx), gzip requested, ${options.precompress ? 'precompressed .gz files (gzip_static)' : 'compressed on the fly'}`],
-      ['mix', `${targets.length} distinct URLs (pages, first-view assets, images, sitemap, 1 redirect, 1 not found)`],
-      ['requests', `${result.completed} of ${result.requested} completed${result.stoppedEarly ? ` (stopped at the ${options.seconds} s limit)` : ''}`],
+      [
+        'server',
+        `nginx ${server.origin} (deploy/nginx), gzip requested, ${options.precompress ? 'precompressed .gz files (gzip_static)' : 'compressed on the fly'}`,
+      ],
+      [
+        'mix',
+        `${targets.length} distinct URLs (pages, first-view assets, images, sitemap, 1 redirect, 1 not found)`,
+      ],
+      [
+        'requests',
+        `${result.completed} of ${result.requested} completed${result.stoppedEarly ? ` (stopped at the ${options.seconds} s limit)` : ''}`,
+      ],
       ['concurrency', String(options.concurrency)],
       ['duration', `${result.seconds.toFixed(2)} s`],
       ['requests/s', result.rps.toFixed(0)],

@@ -45,7 +45,10 @@ const CREATE_DOCUSAURUS = 'create-docusaurus@3.9.2';
  * compile the site's own TypeScript (its loaders skip node_modules), and inside the repository
  * Node would resolve what the peer lacks from our node_modules.
  */
-const PEER_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'fsc-bench/peer-classic');
+const PEER_DIR = path.join(
+  process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+  'fsc-bench/peer-classic',
+);
 /** The peer's home page and one of its doc pages, the two our first-view JavaScript is held against. */
 const PEER_HOME = '/';
 const PEER_DOC = '/docs/intro';
@@ -58,18 +61,30 @@ const PEER_OVERRIDES = ['webpackbar', '@docsearch/react'];
 const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo']);
 
 function parseArguments(argv) {
-  const options = {runs: 1, lighthouse: true, files: false, ab: true, off: 'performance', peer: true, rebuildPeer: false};
+  const options = {
+    runs: 1,
+    lighthouse: true,
+    files: false,
+    ab: true,
+    off: 'performance',
+    peer: true,
+    rebuildPeer: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--runs') {
       options.runs = Number(argv[++i]);
-      if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs needs a positive whole number');
+      if (!Number.isInteger(options.runs) || options.runs < 1)
+        throw new Error('--runs needs a positive whole number');
     } else if (argv[i] === '--no-lighthouse') {
       options.lighthouse = false;
     } else if (argv[i] === '--files') {
       options.files = true;
     } else if (argv[i] === '--off') {
       options.off = argv[++i] ?? '';
-      if (!options.off) throw new Error('--off needs patch ids (plugins/dependency-patches/README.md) or "performance"');
+      if (!options.off)
+        throw new Error(
+          '--off needs patch ids (plugins/dependency-patches/README.md) or "performance"',
+        );
     } else if (argv[i] === '--no-ab') {
       options.ab = false;
     } else if (argv[i] === '--no-peer') {
@@ -77,10 +92,13 @@ function parseArguments(argv) {
     } else if (argv[i] === '--rebuild-peer') {
       options.rebuildPeer = true;
     } else {
-      throw new Error(`Unknown argument ${argv[i]} (--runs N, --no-lighthouse, --files, --off <ids>, --no-ab, --rebuild-peer, --no-peer)`);
+      throw new Error(
+        `Unknown argument ${argv[i]} (--runs N, --no-lighthouse, --files, --off <ids>, --no-ab, --rebuild-peer, --no-peer)`,
+      );
     }
   }
-  if (options.rebuildPeer && !options.peer) throw new Error('--rebuild-peer and --no-peer contradict each other');
+  if (options.rebuildPeer && !options.peer)
+    throw new Error('--rebuild-peer and --no-peer contradict each other');
   return options;
 }
 
@@ -110,7 +128,11 @@ async function firstViewWeight(browser, origin, buildDir, route) {
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const url = new URL(response.url());
-    if ((type === 'script' || type === 'stylesheet') && url.origin === origin && response.status() === 200) {
+    if (
+      (type === 'script' || type === 'stylesheet') &&
+      url.origin === origin &&
+      response.status() === 200
+    ) {
       files.set(url.pathname, type);
     }
   });
@@ -120,10 +142,19 @@ async function firstViewWeight(browser, origin, buildDir, route) {
   await context.close();
 
   /** @type {FirstViewWeight} */
-  const weight = {script: {count: 0, raw: 0, gzip: 0}, stylesheet: {count: 0, raw: 0, gzip: 0}, files: []};
+  const weight = {
+    script: {count: 0, raw: 0, gzip: 0},
+    stylesheet: {count: 0, raw: 0, gzip: 0},
+    files: [],
+  };
   for (const [pathname, type] of files) {
     const content = fs.readFileSync(path.join(buildDir, decodeURIComponent(pathname)));
-    const file = {pathname, type, raw: content.length, gzip: zlib.gzipSync(content, {level: 6}).length};
+    const file = {
+      pathname,
+      type,
+      raw: content.length,
+      gzip: zlib.gzipSync(content, {level: 6}).length,
+    };
     weight[type].count += 1;
     weight[type].raw += file.raw;
     weight[type].gzip += file.gzip;
@@ -142,8 +173,15 @@ async function firstViewWeight(browser, origin, buildDir, route) {
  * @returns {Promise<LighthouseFigures>}
  */
 async function lighthouseRun(url) {
-  const [{default: lighthouse}, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent'});
+  const [{default: lighthouse}, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -153,7 +191,8 @@ async function lighthouseRun(url) {
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const {lhr} = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     /** @type {Record<string, number | null>} */
     const scores = {};
     /** @type {string[]} */
@@ -165,7 +204,9 @@ async function lighthouseRun(url) {
         const audit = lhr.audits[ref.id];
         if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
           // What the audit points at (an element, a URL), so the report says what to fix.
-          const items = /** @type {any[]} */ (audit.details && 'items' in audit.details ? audit.details.items : []);
+          const items = /** @type {any[]} */ (
+            audit.details && 'items' in audit.details ? audit.details.items : []
+          );
           const examples = items
             .map((item) => item?.node?.snippet ?? item?.url ?? '')
             .filter(Boolean)
@@ -193,8 +234,15 @@ async function lighthouseRun(url) {
 }
 
 function printTable(header, rows) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
-  const line = (cells) => cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => String(row[column]).length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]),
+      )
+      .join('  ');
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -205,7 +253,10 @@ function runCommand(command, args, cwd) {
   console.error(`> ${command} ${args.join(' ')}   (in ${cwd})`);
   const result = spawnSync(command, args, {cwd, stdio: ['ignore', 2, 2]});
   if (result.error) throw result.error;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.signal ?? `exit ${result.status}`}) in ${cwd}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.signal ?? `exit ${result.status}`}) in ${cwd}`,
+    );
 }
 
 /**
@@ -215,22 +266,36 @@ function runCommand(command, args, cwd) {
  * @returns {string} the build directory
  */
 function peerBuild(rebuild) {
-  const ours = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).overrides ?? {};
+  const ours =
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).overrides ?? {};
   /** @type {Record<string, string>} */
   const overrides = {};
   for (const name of PEER_OVERRIDES) {
-    if (!ours[name]) throw new Error(`package.json has no override for ${name}, which the peer's install needs`);
+    if (!ours[name])
+      throw new Error(`package.json has no override for ${name}, which the peer's install needs`);
     overrides[name] = ours[name];
   }
   const recipe = `${JSON.stringify({generator: `${CREATE_DOCUSAURUS} classic --typescript`, overrides}, null, 2)}\n`;
   const stamp = path.join(PEER_DIR, 'fsc-bench-peer.json');
   const buildDir = path.join(PEER_DIR, 'build');
-  if (!rebuild && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === recipe) return buildDir;
+  if (!rebuild && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === recipe)
+    return buildDir;
 
   console.error(`Making the peer site in ${PEER_DIR} (a few minutes; later runs reuse it)`);
   fs.rmSync(PEER_DIR, {recursive: true, force: true});
   fs.mkdirSync(path.dirname(PEER_DIR), {recursive: true});
-  runCommand('npx', ['--yes', CREATE_DOCUSAURUS, path.basename(PEER_DIR), 'classic', '--typescript', '--skip-install'], path.dirname(PEER_DIR));
+  runCommand(
+    'npx',
+    [
+      '--yes',
+      CREATE_DOCUSAURUS,
+      path.basename(PEER_DIR),
+      'classic',
+      '--typescript',
+      '--skip-install',
+    ],
+    path.dirname(PEER_DIR),
+  );
   const packageFile = path.join(PEER_DIR, 'package.json');
   const manifest = JSON.parse(fs.readFileSync(packageFile, 'utf8'));
   fs.writeFileSync(packageFile, `${JSON.stringify({...manifest, overrides}, null, 2)}\n`);
@@ -264,11 +329,25 @@ async function measureSites(sites, options) {
   try {
     for (const site of sites) servers.push(await startNginx(site.buildDir));
     /** @type {SiteFigures[]} */
-    const results = sites.map((site, i) => ({...site, origin: servers[i].origin, weights: new Map(), audits: new Map(), lighthouseProblem: undefined}));
-    const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS, timeout: 30_000});
+    const results = sites.map((site, i) => ({
+      ...site,
+      origin: servers[i].origin,
+      weights: new Map(),
+      audits: new Map(),
+      lighthouseProblem: undefined,
+    }));
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROME_FLAGS,
+      timeout: 30_000,
+    });
     try {
       for (const site of results) {
-        for (const route of site.pages) site.weights.set(route, await firstViewWeight(browser, site.origin, site.buildDir, route));
+        for (const route of site.pages)
+          site.weights.set(
+            route,
+            await firstViewWeight(browser, site.origin, site.buildDir, route),
+          );
       }
     } finally {
       await browser.close();
@@ -282,7 +361,7 @@ async function measureSites(sites, options) {
           try {
             site.audits.get(route)?.push(await lighthouseRun(site.origin + route));
           } catch (error) {
-            site.lighthouseProblem = `${site.name} ${route}: ${error instanceof Error ? error.stack ?? error.message : error}`;
+            site.lighthouseProblem = `${site.name} ${route}: ${error instanceof Error ? (error.stack ?? error.message) : error}`;
           }
         }
       }
@@ -307,7 +386,9 @@ function difference(value, reference) {
  * @param {{lighthouse: boolean, off: string}} options
  */
 function printPatchGain(patched, unpatched, options) {
-  console.log(`\nPatches off in FSC unpatched (${options.off}): FSC against FSC unpatched, per page`);
+  console.log(
+    `\nPatches off in FSC unpatched (${options.off}): FSC against FSC unpatched, per page`,
+  );
   const medianOf = (site, route, pick) => {
     const runs = site.audits.get(route) ?? [];
     return runs.length ? median(runs.map(pick)) : NaN;
@@ -324,9 +405,21 @@ function printPatchGain(patched, unpatched, options) {
       `${kib(patched.weights.get(route)?.script.gzip ?? 0)} vs ${kib(unpatched.weights.get(route)?.script.gzip ?? 0)}`,
       ...(options.lighthouse
         ? [
-            pair(route, (run) => run.scores.performance ?? NaN, (v) => String(Math.round(v))),
-            pair(route, (run) => run.lcp, (v) => (v / 1000).toFixed(2)),
-            pair(route, (run) => run.tbt, (v) => String(Math.round(v))),
+            pair(
+              route,
+              (run) => run.scores.performance ?? NaN,
+              (v) => String(Math.round(v)),
+            ),
+            pair(
+              route,
+              (run) => run.lcp,
+              (v) => (v / 1000).toFixed(2),
+            ),
+            pair(
+              route,
+              (run) => run.tbt,
+              (v) => String(Math.round(v)),
+            ),
           ]
         : ['n/a', 'n/a', 'n/a']),
     ]),
@@ -335,13 +428,24 @@ function printPatchGain(patched, unpatched, options) {
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  const builds = [...(process.env.FSC_BUILD_DIR ? [] : ['published']), ...(options.ab ? ['unpatched'] : [])];
+  const builds = [
+    ...(process.env.FSC_BUILD_DIR ? [] : ['published']),
+    ...(options.ab ? ['unpatched'] : []),
+  ];
   const sources = builds.length ? sourcesHash() : '';
-  for (const name of builds) await ensureBuild(name, sources, {toStderr: true, patchesOff: options.off});
-  const sites = [{name: 'FSC', buildDir: path.resolve(process.env.FSC_BUILD_DIR || BUILD_DIR), pages: PAGES}];
+  for (const name of builds)
+    await ensureBuild(name, sources, {toStderr: true, patchesOff: options.off});
+  const sites = [
+    {name: 'FSC', buildDir: path.resolve(process.env.FSC_BUILD_DIR || BUILD_DIR), pages: PAGES},
+  ];
   if (options.ab) sites.push({name: 'FSC unpatched', buildDir: UNPATCHED_BUILD_DIR, pages: PAGES});
   if (options.ab) console.log(`FSC unpatched: FSC_PATCHES_OFF=${options.off}`);
-  if (options.peer) sites.push({name: 'peer', buildDir: peerBuild(options.rebuildPeer), pages: [PEER_HOME, PEER_DOC]});
+  if (options.peer)
+    sites.push({
+      name: 'peer',
+      buildDir: peerBuild(options.rebuildPeer),
+      pages: [PEER_HOME, PEER_DOC],
+    });
 
   const results = await measureSites(sites, options);
 
@@ -349,9 +453,29 @@ async function main() {
     console.log(`${name}: build ${buildDir}, served by nginx (deploy/nginx) at ${origin}`);
   }
   if (options.peer) console.log(`peer: ${CREATE_DOCUSAURUS} classic --typescript, as generated`);
-  console.log('First view: JavaScript and CSS in KiB (raw / gzip level 6); Lighthouse 13 mobile' + (options.runs > 1 ? `, median of ${options.runs} runs` : ''));
+  console.log(
+    'First view: JavaScript and CSS in KiB (raw / gzip level 6); Lighthouse 13 mobile' +
+      (options.runs > 1 ? `, median of ${options.runs} runs` : ''),
+  );
   console.log('');
-  const header = ['site', 'page', 'JS files', 'JS raw', 'JS gzip', 'CSS files', 'CSS raw', 'CSS gzip', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'TBT ms', 'CLS', 'CPU idx'];
+  const header = [
+    'site',
+    'page',
+    'JS files',
+    'JS raw',
+    'JS gzip',
+    'CSS files',
+    'CSS raw',
+    'CSS gzip',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'LCP s',
+    'TBT ms',
+    'CLS',
+    'CPU idx',
+  ];
   const rows = results.flatMap(({name, pages, weights, audits}) =>
     pages.map((route) => {
       const weight = weights.get(route);
@@ -366,11 +490,28 @@ async function main() {
         weight?.stylesheet.count ?? 0,
         kib(weight?.stylesheet.raw ?? 0),
         kib(weight?.stylesheet.gzip ?? 0),
-        ...CATEGORIES.map((id) => figure((run) => run.scores[id] ?? NaN, (value) => String(Math.round(value)))),
-        figure((run) => run.lcp, (value) => (value / 1000).toFixed(2)),
-        figure((run) => run.tbt, (value) => String(Math.round(value))),
-        figure((run) => run.cls, (value) => value.toFixed(3)),
-        figure((run) => run.benchmarkIndex, (value) => String(Math.round(value))),
+        ...CATEGORIES.map((id) =>
+          figure(
+            (run) => run.scores[id] ?? NaN,
+            (value) => String(Math.round(value)),
+          ),
+        ),
+        figure(
+          (run) => run.lcp,
+          (value) => (value / 1000).toFixed(2),
+        ),
+        figure(
+          (run) => run.tbt,
+          (value) => String(Math.round(value)),
+        ),
+        figure(
+          (run) => run.cls,
+          (value) => value.toFixed(3),
+        ),
+        figure(
+          (run) => run.benchmarkIndex,
+          (value) => String(Math.round(value)),
+        ),
       ];
     }),
   );
@@ -389,13 +530,25 @@ async function main() {
   if (unpatched) printPatchGain(ours, unpatched, options);
   if (peer) {
     // The target: our first-view JavaScript (gzip) no larger than the peer's, per page.
-    const references = [PEER_DOC, PEER_HOME].map((route) => ({route, gzip: peer.weights.get(route)?.script.gzip ?? 0}));
-    console.log(`\nFirst-view JS (gzip) at most the peer's? (peer ${references.map(({route, gzip}) => `${route} ${kib(gzip)} KiB`).join(', ')})`);
+    const references = [PEER_DOC, PEER_HOME].map((route) => ({
+      route,
+      gzip: peer.weights.get(route)?.script.gzip ?? 0,
+    }));
+    console.log(
+      `\nFirst-view JS (gzip) at most the peer's? (peer ${references.map(({route, gzip}) => `${route} ${kib(gzip)} KiB`).join(', ')})`,
+    );
     printTable(
       ['page', 'JS gzip', ...references.map(({route}) => `<= peer ${route}`)],
       ours.pages.map((route) => {
         const gzip = ours.weights.get(route)?.script.gzip ?? 0;
-        return [route, kib(gzip), ...references.map((reference) => `${gzip <= reference.gzip ? 'yes' : 'NO'} (${difference(gzip, reference.gzip)})`)];
+        return [
+          route,
+          kib(gzip),
+          ...references.map(
+            (reference) =>
+              `${gzip <= reference.gzip ? 'yes' : 'NO'} (${difference(gzip, reference.gzip)})`,
+          ),
+        ];
       }),
     );
   }
@@ -406,7 +559,11 @@ async function main() {
         console.log(`\n${name} ${route}: first-view files, KiB`);
         printTable(
           ['file', 'raw', 'gzip'],
-          (weights.get(route)?.files ?? []).map((file) => [file.pathname, kib(file.raw), kib(file.gzip)]),
+          (weights.get(route)?.files ?? []).map((file) => [
+            file.pathname,
+            kib(file.raw),
+            kib(file.gzip),
+          ]),
         );
       }
     }
@@ -416,7 +573,9 @@ async function main() {
   for (const {name, audits} of results) {
     for (const [route, runs] of audits) {
       // One line per audit (the value of the last run that failed it).
-      const byAudit = new Map(runs.flatMap((run) => run.failing).map((item) => [item.replace(/ \(.*$/, ''), item]));
+      const byAudit = new Map(
+        runs.flatMap((run) => run.failing).map((item) => [item.replace(/ \(.*$/, ''), item]),
+      );
       const items = [...byAudit.values()].sort();
       if (!items.length) continue;
       if (!printedHeading) console.log('\nAudits that cost points (by page):');
@@ -425,7 +584,11 @@ async function main() {
       for (const item of items) console.log(`    ${item}`);
     }
   }
-  const warnings = new Set(results.flatMap(({audits}) => [...audits.values()].flatMap((runs) => runs.flatMap((run) => run.warnings))));
+  const warnings = new Set(
+    results.flatMap(({audits}) =>
+      [...audits.values()].flatMap((runs) => runs.flatMap((run) => run.warnings)),
+    ),
+  );
   for (const warning of warnings) console.log(`Lighthouse warning: ${warning}`);
   if (!options.lighthouse) console.log('\nLighthouse skipped (--no-lighthouse).');
   for (const {lighthouseProblem} of results) {

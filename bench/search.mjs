@@ -13,25 +13,25 @@
 // Also compares the two index-file formats (records only, records plus a
 // serialised MiniSearch index). Figures only: nothing here asserts timings.
 import '../scripts/lib/register-ts.mjs';
-import { readFile } from 'node:fs/promises';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import {fileURLToPath} from 'node:url';
+import {gzipSync} from 'node:zlib';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
-import { syntheticCorpus } from '../support/syntheticCorpus.mjs';
+import {syntheticCorpus} from '../support/syntheticCorpus.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { findIndexFile } = await import('../plugins/search-index/indexFile.ts');
-const { loadIndex } = await import('../src/search/indexData.ts');
-const { readIndexFile, serializeIndex } = await import('../src/search/indexFormat.ts');
-const { buildTermIndex, createSearchEngine, serializeTerms } = await import('../src/search/engine.ts');
-const { terms: toTerms, tokenizeWords, normalizeTerm } = await import('../src/search/text.ts');
-const { STOP_WORDS } = await import('../src/search/language.ts');
-const { questionParams } = await import('../src/search/questionRules.ts');
-const { evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH } = await import(
-  '../plugins/search-index/evaluate.ts'
-);
+const {findIndexFile} = await import('../plugins/search-index/indexFile.ts');
+const {loadIndex} = await import('../src/search/indexData.ts');
+const {readIndexFile, serializeIndex} = await import('../src/search/indexFormat.ts');
+const {buildTermIndex, createSearchEngine, serializeTerms} =
+  await import('../src/search/engine.ts');
+const {terms: toTerms, tokenizeWords, normalizeTerm} = await import('../src/search/text.ts');
+const {STOP_WORDS} = await import('../src/search/language.ts');
+const {questionParams} = await import('../src/search/questionRules.ts');
+const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH} =
+  await import('../plugins/search-index/evaluate.ts');
 
 /** Rounds of latency measurement on the real site (more samples: a steadier p95). */
 const ROUNDS = 10;
@@ -65,15 +65,16 @@ function timeIt(fn, rounds = buildRounds) {
     result = fn();
     times.push(now() - t);
   }
-  return { ms: median(times), result };
+  return {ms: median(times), result};
 }
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
+const gzipSize = (text) => gzipSync(text, {level: 9}).length;
 
 /** Every keystroke of every query: what DocSearch sends while typing. */
 function keystrokes(queries) {
   const out = [];
-  for (const q of queries) for (let i = 1; i <= q.length; i++) if (q[i - 1] !== ' ') out.push(q.slice(0, i));
+  for (const q of queries)
+    for (let i = 1; i <= q.length; i++) if (q[i - 1] !== ' ') out.push(q.slice(0, i));
   return out;
 }
 
@@ -93,7 +94,7 @@ function latencies(runs, queries, rounds) {
       }
     });
   }
-  return times.map((t) => ({ p50: percentile(t, 50), p95: percentile(t, 95), n: t.length }));
+  return times.map((t) => ({p50: percentile(t, 50), p95: percentile(t, 95), n: t.length}));
 }
 
 // ---------------------------------------------------------------------------
@@ -106,21 +107,22 @@ function miniSearchFormat(records) {
   const options = {
     fields,
     storeFields: [],
-    extractField: (doc, f) => (f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f]),
+    extractField: (doc, f) =>
+      f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f],
   };
   const ms = new MiniSearch(options);
-  ms.addAll(records.map((r, id) => ({ id, r })));
-  const json = JSON.stringify({ records, miniSearch: ms.toJSON() });
+  ms.addAll(records.map((r, id) => ({id, r})));
+  const json = JSON.stringify({records, miniSearch: ms.toJSON()});
   const load = timeIt(() => {
     const data = JSON.parse(json);
     return MiniSearch.loadJS(data.miniSearch, options);
   });
-  return { raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms };
+  return {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms};
 }
 
 function embeddedEngine(records) {
   const json = serializeIndex(records);
-  const jsonWithTerms = serializeIndex(records, { terms: serializeTerms(buildTermIndex(records)) });
+  const jsonWithTerms = serializeIndex(records, {terms: serializeTerms(buildTermIndex(records))});
   const build = timeIt(() => createSearchEngine(records));
   const load = timeIt(() => loadIndex(json));
   const loadWithTerms = timeIt(() => loadIndex(jsonWithTerms));
@@ -128,8 +130,21 @@ function embeddedEngine(records) {
   const params = {
     facetFilters: FILTERS,
     hitsPerPage: 20,
-    attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'content', 'type', 'url'],
-    attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'content:10'],
+    attributesToRetrieve: [
+      'hierarchy.lvl0',
+      'hierarchy.lvl1',
+      'hierarchy.lvl2',
+      'hierarchy.lvl3',
+      'content',
+      'type',
+      'url',
+    ],
+    attributesToSnippet: [
+      'hierarchy.lvl1:10',
+      'hierarchy.lvl2:10',
+      'hierarchy.lvl3:10',
+      'content:10',
+    ],
     snippetEllipsisText: '…',
     highlightPreTag: '<mark>',
     highlightPostTag: '</mark>',
@@ -141,19 +156,24 @@ function embeddedEngine(records) {
     buildMs: build.ms,
     loadMs: load.ms,
     formats: {
-      records: { raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms },
-      withTerms: { raw: Buffer.byteLength(jsonWithTerms), gzip: gzipSize(jsonWithTerms), loadMs: loadWithTerms.ms },
+      records: {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms},
+      withTerms: {
+        raw: Buffer.byteLength(jsonWithTerms),
+        gzip: gzipSize(jsonWithTerms),
+        loadMs: loadWithTerms.ms,
+      },
       miniSearch: miniSearchFormat(records),
     },
     // with the question parameters the site's client adds (src/search/searchClient.ts)
-    run: (q) => engine.search({ ...params, ...questionParams(q), query: q }).hits.map((h) => h.url),
+    run: (q) => engine.search({...params, ...questionParams(q), query: q}).hits.map((h) => h.url),
   };
 }
 
 /** Field boosts of the two libraries' own rankings (a heading match outweighs a paragraph match). */
-const BOOSTS = { lvl0: 6, lvl1: 10, lvl2: 6, lvl3: 4, lvl4: 3, lvl5: 2, lvl6: 2, content: 1 };
+const BOOSTS = {lvl0: 6, lvl1: 10, lvl2: 6, lvl3: 4, lvl4: 3, lvl5: 2, lvl6: 2, content: 1};
 const acceptDocSearch = (r) =>
-  r.language === 'en' && (r.docusaurus_tag === 'default' || r.docusaurus_tag === 'docs-default-current');
+  r.language === 'en' &&
+  (r.docusaurus_tag === 'default' || r.docusaurus_tag === 'docs-default-current');
 /** Typo distance by word length, as the embedded engine (Algolia's defaults). */
 const typosFor = (w) => (w.length >= 8 ? 2 : w.length >= 4 ? 1 : 0);
 
@@ -188,13 +208,17 @@ function miniSearchEngine(records) {
     storeFields: [],
     tokenize: tokenizeWords,
     processTerm: normalizeTerm,
-    extractField: (doc, f) => (f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f]),
+    extractField: (doc, f) =>
+      f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f],
   };
-  const build = timeIt(() => {
-    const ms = new MiniSearch(options);
-    ms.addAll(records.map((r, id) => ({ id, r })));
-    return ms;
-  }, Math.min(buildRounds, 3));
+  const build = timeIt(
+    () => {
+      const ms = new MiniSearch(options);
+      ms.addAll(records.map((r, id) => ({id, r})));
+      return ms;
+    },
+    Math.min(buildRounds, 3),
+  );
   const ms = build.result;
   const search = (words, combineWith) =>
     ms.search(words.join(' '), {
@@ -211,9 +235,12 @@ function miniSearchEngine(records) {
     if (words.length === 0) return [];
     let results = search(words, 'AND');
     if (results.length === 0) results = search(words, 'OR');
-    return distinctUrls(records, results.map((r) => r.id));
+    return distinctUrls(
+      records,
+      results.map((r) => r.id),
+    );
   };
-  const json = JSON.stringify({ records, miniSearch: ms.toJSON() });
+  const json = JSON.stringify({records, miniSearch: ms.toJSON()});
   return {
     name: 'MiniSearch search()',
     raw: Buffer.byteLength(json),
@@ -231,8 +258,10 @@ function lunrEngine(records) {
       this.pipeline.remove(lunr.stemmer);
       this.searchPipeline.remove(lunr.stemmer);
       this.ref('id');
-      for (const f of [...LEVELS, 'content']) this.field(f, { boost: BOOSTS[f] });
-      records.forEach((r, id) => this.add({ id: String(id), ...r.hierarchy, content: r.content ?? '' }));
+      for (const f of [...LEVELS, 'content']) this.field(f, {boost: BOOSTS[f]});
+      records.forEach((r, id) =>
+        this.add({id: String(id), ...r.hierarchy, content: r.content ?? ''}),
+      );
     });
   const build = timeIt(create, Math.min(buildRounds, 3));
   const serialized = JSON.stringify(build.result);
@@ -240,9 +269,9 @@ function lunrEngine(records) {
   const shipped = `{"index":${serialized},"records":${recordsJson}}`;
   const load = timeIt(() => {
     const data = JSON.parse(shipped);
-    return { idx: lunr.Index.load(data.index), records: data.records };
+    return {idx: lunr.Index.load(data.index), records: data.records};
   });
-  const { idx } = load.result;
+  const {idx} = load.result;
   const search = (words, presence) =>
     idx.query((q) => {
       words.forEach((w, i) => {
@@ -260,7 +289,10 @@ function lunrEngine(records) {
     if (words.length === 0) return [];
     let results = search(words, lunr.Query.presence.REQUIRED);
     if (results.length === 0) results = search(words, lunr.Query.presence.OPTIONAL);
-    return distinctUrls(records, results.map((r) => Number(r.ref)));
+    return distinctUrls(
+      records,
+      results.map((r) => Number(r.ref)),
+    );
   };
   return {
     name: 'lunr 2.3.9',
@@ -282,17 +314,21 @@ function realSyntheticCorpus(real) {
   const contentWords = [];
   const sections = [...new Set(real.map((r) => r.hierarchy.lvl0).filter(Boolean))];
   for (const r of real) {
-    for (const l of ['lvl1', 'lvl2', 'lvl3']) if (r.hierarchy[l]) headingWords.push(...toTerms(r.hierarchy[l]));
+    for (const l of ['lvl1', 'lvl2', 'lvl3'])
+      if (r.hierarchy[l]) headingWords.push(...toTerms(r.hierarchy[l]));
     if (r.content) contentWords.push(...r.content.split(/\s+/).filter(Boolean));
   }
-  const { records, queries } = syntheticCorpus({
-    vocabulary: { sections, headingWords, contentWords },
+  const {records, queries} = syntheticCorpus({
+    vocabulary: {sections, headingWords, contentWords},
     pages: SYNTHETIC_PAGES,
     queries: SYNTHETIC_QUERIES,
     seed: 20250101,
     terms: toTerms,
   });
-  return { records, queries: queries.map(({ q, url }) => ({ q, kind: 'keyword', expect: [pagePath(url)] })) };
+  return {
+    records,
+    queries: queries.map(({q, url}) => ({q, kind: 'keyword', expect: [pagePath(url)]})),
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -302,8 +338,17 @@ function realSyntheticCorpus(real) {
 function benchCorpus(label, records, queries, latencyQueries, rounds, timingRounds = rounds) {
   buildRounds = timingRounds;
   const engines = [embeddedEngine, miniSearchEngine, lunrEngine].map((make) => make(records));
-  const lats = latencies(engines.map((e) => e.run), keystrokes(latencyQueries.map((q) => q.q)), rounds);
-  return engines.map((engine, i) => ({ label, engine, lat: lats[i], quality: evaluate(queries, engine.run) }));
+  const lats = latencies(
+    engines.map((e) => e.run),
+    keystrokes(latencyQueries.map((q) => q.q)),
+    rounds,
+  );
+  return engines.map((engine, i) => ({
+    label,
+    engine,
+    lat: lats[i],
+    quality: evaluate(queries, engine.run),
+  }));
 }
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
@@ -321,15 +366,26 @@ const synthetic = realSyntheticCorpus(real);
 const synthPages = new Set(synthetic.records.map((r) => r.url_without_anchor)).size;
 
 console.log(`bench:search  node ${process.version}  ${new Date().toISOString()}`);
-console.log(`real site: ${real.length} records, ${realPages} pages (${path.relative(root, indexFile)}), ${realQueries.length} queries`);
-console.log(`synthetic: ${synthetic.records.length} records, ${synthPages} pages, ${synthetic.queries.length} queries (seeded)`);
+console.log(
+  `real site: ${real.length} records, ${realPages} pages (${path.relative(root, indexFile)}), ${realQueries.length} queries`,
+);
+console.log(
+  `synthetic: ${synthetic.records.length} records, ${synthPages} pages, ${synthetic.queries.length} queries (seeded)`,
+);
 console.log(
   `latency: every keystroke of every query (synthetic: of its first ${SYNTHETIC_LATENCY_QUERIES}), after a warm-up;` +
     ` real: ${ROUNDS} rounds, build/load median of ${TIMING_ROUNDS}; synthetic: 3 rounds, median of 3\n`,
 );
 
 const rows = [
-  ...benchCorpus(`real (${realPages} pages)`, real, realQueries, realQueries, ROUNDS, TIMING_ROUNDS),
+  ...benchCorpus(
+    `real (${realPages} pages)`,
+    real,
+    realQueries,
+    realQueries,
+    ROUNDS,
+    TIMING_ROUNDS,
+  ),
   ...benchCorpus(
     `synthetic (${synthPages} pages)`,
     synthetic.records,
@@ -339,9 +395,24 @@ const rows = [
   ),
 ];
 
-const header = ['corpus', 'engine', 'raw KB', 'gzip KB', 'build ms', 'load ms', 'p50 ms', 'p95 ms', 'MRR', 'top-1', 'top-3', 'MRR keyword', 'MRR question'];
-const kindMrr = (quality, kind) => (quality.byKind[kind].total > 0 ? quality.byKind[kind].mrr.toFixed(3) : '-');
-const table = rows.map(({ label, engine, lat, quality }) => [
+const header = [
+  'corpus',
+  'engine',
+  'raw KB',
+  'gzip KB',
+  'build ms',
+  'load ms',
+  'p50 ms',
+  'p95 ms',
+  'MRR',
+  'top-1',
+  'top-3',
+  'MRR keyword',
+  'MRR question',
+];
+const kindMrr = (quality, kind) =>
+  quality.byKind[kind].total > 0 ? quality.byKind[kind].mrr.toFixed(3) : '-';
+const table = rows.map(({label, engine, lat, quality}) => [
   label,
   engine.name,
   kb(engine.raw),
@@ -357,7 +428,8 @@ const table = rows.map(({ label, engine, lat, quality }) => [
   kindMrr(quality, 'question'),
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+const line = (cells) =>
+  cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const r of table) console.log(line(r));
@@ -365,23 +437,29 @@ for (const r of table) console.log(line(r));
 // Side by side: each library's p95 over the embedded engine's, per corpus.
 for (const label of new Set(rows.map((r) => r.label))) {
   const [ours, ...others] = rows.filter((r) => r.label === label);
-  const ratios = others.map((o) => `${o.engine.name} ${(o.lat.p95 / ours.lat.p95).toFixed(1)}x`).join(', ');
+  const ratios = others
+    .map((o) => `${o.engine.name} ${(o.lat.p95 / ours.lat.p95).toFixed(1)}x`)
+    .join(', ');
   console.log(`p95 of each library over the embedded engine's, ${label}: ${ratios}`);
 }
 
-console.log('\nindex file format: size of what the browser fetches, and time from JSON text to a ready index');
-for (const { label, engine } of rows.filter((r) => r.engine.formats)) {
+console.log(
+  '\nindex file format: size of what the browser fetches, and time from JSON text to a ready index',
+);
+for (const {label, engine} of rows.filter((r) => r.engine.formats)) {
   const f = engine.formats;
   for (const [name, v] of [
     ['records only (index built at load)   ', f.records],
     ['records + serialised term index      ', f.withTerms],
     ['records + MiniSearch.toJSON (loadJS) ', f.miniSearch],
   ]) {
-    console.log(`  ${label.padEnd(24)} ${name} ${kb(v.raw).padStart(8)} KB raw ${kb(v.gzip).padStart(8)} KB gzip   load ${v.loadMs.toFixed(1).padStart(7)} ms`);
+    console.log(
+      `  ${label.padEnd(24)} ${name} ${kb(v.raw).padStart(8)} KB raw ${kb(v.gzip).padStart(8)} KB gzip   load ${v.loadMs.toFixed(1).padStart(7)} ms`,
+    );
   }
 }
 console.log(
-  '\nnotes: MiniSearch and lunr are given the same records and query words (the engine\'s stop-word rule), fields' +
+  "\nnotes: MiniSearch and lunr are given the same records and query words (the engine's stop-word rule), fields" +
     ' boosted by level, all words required with an any-word fallback, a prefix on the last word, typos by word length' +
     ' (lunr without its stemmer, so that prefix and fuzzy terms work); facet filter and distinct-by-url are applied' +
     ' after their search. Their latency excludes highlighting and snippets, which the embedded figures include.' +

@@ -10,7 +10,8 @@ type Rgb = [number, number, number];
 function parseColor(value: string): Rgb {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
   if (hex) {
-    const digits = hex[1]!.length === 3 ? [...hex[1]!].map((digit) => digit + digit).join('') : hex[1]!;
+    const digits =
+      hex[1]!.length === 3 ? [...hex[1]!].map((digit) => digit + digit).join('') : hex[1]!;
     return [0, 2, 4].map((offset) => parseInt(digits.slice(offset, offset + 2), 16)) as Rgb;
   }
   const rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/i.exec(value);
@@ -22,7 +23,8 @@ function parseColor(value: string): Rgb {
     const [h, s, l] = [Number(hsl[1]), Number(hsl[2]) / 100, Number(hsl[3]) / 100];
     const k = (n: number) => (n + h / 30) % 12;
     const a = s * Math.min(l, 1 - l);
-    const channel = (n: number) => Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
+    const channel = (n: number) =>
+      Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
     return [channel(0), channel(8), channel(4)];
   }
   throw new Error(`readablePrismTheme: cannot read the colour "${value}"`);
@@ -52,7 +54,9 @@ function readable(color: string, background: string, minRatio: number): string {
   const target: Rgb = luminance(parseColor(background)) > 0.5 ? [0, 0, 0] : [255, 255, 255];
   const start = parseColor(color);
   for (let step = 1; step <= 20; step += 1) {
-    const mixed = start.map((channel, index) => channel + ((target[index]! - channel) * step) / 20) as Rgb;
+    const mixed = start.map(
+      (channel, index) => channel + ((target[index]! - channel) * step) / 20,
+    ) as Rgb;
     if (contrastRatio(toHex(mixed), background) >= minRatio) {
       return toHex(mixed);
     }
@@ -65,7 +69,12 @@ export function readablePrismTheme(theme: PrismTheme, minRatio = 4.5): PrismThem
   return {
     plain: {...theme.plain, color: readable(theme.plain.color!, background, minRatio)},
     styles: theme.styles.map((entry) =>
-      entry.style.color ? {...entry, style: {...entry.style, color: readable(entry.style.color, background, minRatio)}} : entry,
+      entry.style.color
+        ? {
+            ...entry,
+            style: {...entry.style, color: readable(entry.style.color, background, minRatio)},
+          }
+        : entry,
     ),
   };
 }

@@ -44,12 +44,18 @@ export function resolveSearchConfig(env: Env): SearchConfig {
     };
   }
   if (!appId) {
-    throw new Error('`appId` is missing. Set ALGOLIA_APP_ID, or unset ALGOLIA_SEARCH_API_KEY to use the embedded search.');
+    throw new Error(
+      '`appId` is missing. Set ALGOLIA_APP_ID, or unset ALGOLIA_SEARCH_API_KEY to use the embedded search.',
+    );
   }
   if (!apiKey) {
-    throw new Error('`apiKey` is missing. Set ALGOLIA_SEARCH_API_KEY, or unset ALGOLIA_APP_ID to use the embedded search.');
+    throw new Error(
+      '`apiKey` is missing. Set ALGOLIA_SEARCH_API_KEY, or unset ALGOLIA_APP_ID to use the embedded search.',
+    );
   }
-  const hosts = env.ALGOLIA_HOSTS?.split(',').map((host) => host.trim()).filter(Boolean);
+  const hosts = env.ALGOLIA_HOSTS?.split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
   return {
     mode: 'hosted',
     appId,

@@ -16,13 +16,18 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 /** The hosts of hosted Algolia search (queries and, when enabled, Insights events). */
-export const ALGOLIA_CONNECT_SOURCES = ['https://*.algolia.net', 'https://*.algolianet.com', 'https://*.algolia.io'];
+export const ALGOLIA_CONNECT_SOURCES = [
+  'https://*.algolia.net',
+  'https://*.algolianet.com',
+  'https://*.algolia.io',
+];
 
 /** The `<meta>` the search-index plugin writes into every page when the site uses its embedded index. */
 const EMBEDDED_INDEX_META = /<meta\s[^>]*name=["']?fsc:search-index["'\s>/]/i;
 
 /** `type` values of `<script>` elements the browser runs (or, for import maps and speculation rules, reads under script-src). */
-const JS_MIME = /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:jscript|livescript)|text\/javascript1\.[0-5]|module|importmap|speculationrules)$/i;
+const JS_MIME =
+  /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:jscript|livescript)|text\/javascript1\.[0-5]|module|importmap|speculationrules)$/i;
 
 /** Every `.html` file under `dir`, sorted. */
 export function htmlFiles(dir) {
@@ -200,15 +205,28 @@ export function cspNginxLine(policy) {
 export function policyForBuild(buildDir, options = {}) {
   const {hashes, scripts, files} = collectInlineScriptHashes(buildDir);
   const detected = detectSearchMode(buildDir);
-  const mode = options.hosted === undefined ? (detected ?? 'embedded') : options.hosted ? 'hosted' : 'embedded';
-  const policy = contentSecurityPolicy({hashes, hosted: mode === 'hosted', extraConnectSources: options.extraConnectSources});
+  const mode =
+    options.hosted === undefined
+      ? (detected ?? 'embedded')
+      : options.hosted
+        ? 'hosted'
+        : 'embedded';
+  const policy = contentSecurityPolicy({
+    hashes,
+    hosted: mode === 'hosted',
+    extraConnectSources: options.extraConnectSources,
+  });
   /** @type {string[]} */
   const warnings = [];
   if (options.hosted === undefined && detected === undefined) {
-    warnings.push('the build does not say which search it uses (no fsc:search-index meta, no index file): assuming embedded; pass --hosted for hosted Algolia');
+    warnings.push(
+      'the build does not say which search it uses (no fsc:search-index meta, no index file): assuming embedded; pass --hosted for hosted Algolia',
+    );
   }
   if (options.hosted === true && detected === 'embedded') {
-    warnings.push('--hosted, but the build carries the embedded search index: Algolia hosts are allowed for nothing');
+    warnings.push(
+      '--hosted, but the build carries the embedded search index: Algolia hosts are allowed for nothing',
+    );
   }
   return {policy, hashes, scripts, files, mode, warnings};
 }
@@ -223,7 +241,9 @@ function parseArguments(argv) {
     else if (arg === '--hosted') options.hosted = true;
     else if (arg === '--embedded') options.hosted = false;
     else if (arg === '--help' || arg === '-h') {
-      console.log('usage: node deploy/csp.mjs [--build DIR] [--hosted | --embedded] [--out FILE | --print]');
+      console.log(
+        'usage: node deploy/csp.mjs [--build DIR] [--hosted | --embedded] [--out FILE | --print]',
+      );
       process.exit(0);
     } else {
       throw new Error(`Unknown argument: ${arg}`);
@@ -240,7 +260,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (options.print) {
     process.stdout.write(line);
   } else {
-    const out = options.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx/generated/csp.conf');
+    const out =
+      options.out ??
+      path.join(path.dirname(fileURLToPath(import.meta.url)), 'nginx/generated/csp.conf');
     fs.mkdirSync(path.dirname(out), {recursive: true});
     fs.writeFileSync(out, line);
     console.error(

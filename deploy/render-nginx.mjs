@@ -35,7 +35,9 @@ const STATIC_INCLUDES = ['security-headers.conf', 'mime.types'];
  */
 function token(name, value) {
   if (!value || /[\s"';{}$#\\]/.test(value)) {
-    throw new Error(`${name} cannot be written into the nginx configuration: ${JSON.stringify(value)}`);
+    throw new Error(
+      `${name} cannot be written into the nginx configuration: ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -107,24 +109,50 @@ function parseArguments(argv) {
   /** @type {RenderOptions} */
   const options = {build: '', out: path.join(NGINX_DIR, 'generated'), connectSources: []};
   const value = (i) => {
-    if (i >= argv.length || argv[i].startsWith('--')) throw new Error(`${argv[i - 1]} needs a value`);
+    if (i >= argv.length || argv[i].startsWith('--'))
+      throw new Error(`${argv[i - 1]} needs a value`);
     return argv[i];
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     switch (arg) {
-      case '--build': options.build = value(++i); break;
-      case '--out': options.out = value(++i); break;
-      case '--port': options.port = Number(value(++i)); break;
-      case '--host': options.host = value(++i); break;
-      case '--root': options.root = value(++i); break;
-      case '--runtime': options.runtime = value(++i); break;
-      case '--logs': options.logs = value(++i); break;
-      case '--user': options.user = value(++i); break;
-      case '--hosted': options.hosted = true; break;
-      case '--embedded': options.hosted = false; break;
-      case '--connect-src': options.connectSources?.push(value(++i)); break;
-      default: throw new Error(`Unknown argument: ${arg} (see the comment at the top of deploy/render-nginx.mjs)`);
+      case '--build':
+        options.build = value(++i);
+        break;
+      case '--out':
+        options.out = value(++i);
+        break;
+      case '--port':
+        options.port = Number(value(++i));
+        break;
+      case '--host':
+        options.host = value(++i);
+        break;
+      case '--root':
+        options.root = value(++i);
+        break;
+      case '--runtime':
+        options.runtime = value(++i);
+        break;
+      case '--logs':
+        options.logs = value(++i);
+        break;
+      case '--user':
+        options.user = value(++i);
+        break;
+      case '--hosted':
+        options.hosted = true;
+        break;
+      case '--embedded':
+        options.hosted = false;
+        break;
+      case '--connect-src':
+        options.connectSources?.push(value(++i));
+        break;
+      default:
+        throw new Error(
+          `Unknown argument: ${arg} (see the comment at the top of deploy/render-nginx.mjs)`,
+        );
     }
   }
   if (!options.build) throw new Error('--build DIR is required');
@@ -136,7 +164,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const options = parseArguments(process.argv.slice(2));
     const result = renderNginx(options);
     for (const warning of result.warnings) console.error(`render-nginx: warning: ${warning}`);
-    console.error(`render-nginx: ${result.conf} (${result.mode} search, ${result.hashes.length} inline script hashes)`);
+    console.error(
+      `render-nginx: ${result.conf} (${result.mode} search, ${result.hashes.length} inline script hashes)`,
+    );
   } catch (error) {
     console.error(`render-nginx: ${error instanceof Error ? error.message : error}`);
     process.exit(1);

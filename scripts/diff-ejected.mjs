@@ -25,24 +25,47 @@ for (const file of files) {
       : `upstream unchanged since ${file.version}`;
   console.log(`\n=== ${file.localName}  <-  ${file.upstream}  (${state})`);
   if (file.upstreamMissing) continue;
-  const diff = spawnSync('diff', ['-u', '--label', `upstream ${file.upstream}`, '--label', file.localName, file.installedFile, file.local], {
-    encoding: 'utf8',
-  });
+  const diff = spawnSync(
+    'diff',
+    [
+      '-u',
+      '--label',
+      `upstream ${file.upstream}`,
+      '--label',
+      file.localName,
+      file.installedFile,
+      file.local,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (diff.status === 2) throw new Error(`diff failed: ${diff.stderr}`);
   process.stdout.write(diff.stdout);
 }
 
 const changed = files.filter((file) => file.upstreamChanged);
-console.log(`\n${files.length} ejected files; ${changed.length} with an upstream change since they were recorded.`);
+console.log(
+  `\n${files.length} ejected files; ${changed.length} with an upstream change since they were recorded.`,
+);
 if (accept) {
   const manifest = readManifest();
   for (const file of changed) {
-    if (file.upstreamMissing) throw new Error(`${file.upstream} no longer exists: re-eject ${file.localName} from its new place and edit ${MANIFEST}`);
+    if (file.upstreamMissing)
+      throw new Error(
+        `${file.upstream} no longer exists: re-eject ${file.localName} from its new place and edit ${MANIFEST}`,
+      );
     const key = file.localName.replace('src/theme/', '');
-    manifest[key] = {...manifest[key], version: file.installedVersion, sha256: sha256(file.installedFile)};
+    manifest[key] = {
+      ...manifest[key],
+      version: file.installedVersion,
+      sha256: sha256(file.installedFile),
+    };
   }
   fs.writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`Recorded the installed upstream of ${changed.length} files in ${MANIFEST}.`);
 } else if (changed.length) {
-  console.log('Carry over what moved, then record the new upstream: npm run diff:ejected -- --accept');
+  console.log(
+    'Carry over what moved, then record the new upstream: npm run diff:ejected -- --accept',
+  );
 }

@@ -4,14 +4,15 @@
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3.
 import './lib/register-ts.mjs';
-import { readFile } from 'node:fs/promises';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {fileURLToPath} from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { findIndexFile } = await import('../plugins/search-index/indexFile.ts');
-const { loadIndex } = await import('../src/search/indexData.ts');
-const { evaluateEngine, formatReport, loadQueries, QUERIES_FILE } = await import('../plugins/search-index/evaluate.ts');
+const {findIndexFile} = await import('../plugins/search-index/indexFile.ts');
+const {loadIndex} = await import('../src/search/indexData.ts');
+const {evaluateEngine, formatReport, loadQueries, QUERIES_FILE} =
+  await import('../plugins/search-index/evaluate.ts');
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
 let file;
@@ -24,6 +25,8 @@ try {
 const queriesFile = path.resolve(root, process.env.SEARCH_QUERIES ?? QUERIES_FILE);
 const queries = await loadQueries(queriesFile);
 const engine = loadIndex(await readFile(file, 'utf8'));
-console.log(`eval-search: ${engine.records.length} records from ${path.relative(root, file)}, ${queries.length} queries from ${queriesFile}\n`);
+console.log(
+  `eval-search: ${engine.records.length} records from ${path.relative(root, file)}, ${queries.length} queries from ${queriesFile}\n`,
+);
 const summary = evaluateEngine(engine, queries);
 console.log(formatReport(summary));

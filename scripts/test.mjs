@@ -1,4 +1,4 @@
-// Every test in one command: type-check, run the unit tier (no build: a fast failure is fast), make
+// Every test in one command: check the formatting (Prettier), type-check, run the unit tier (no build: a fast failure is fast), make
 // the two builds the other tiers read (support/builds.mjs: the site as published, and a test
 // variant), then run the site checks and the browser tests.
 //
@@ -16,8 +16,10 @@ function run(command, args, extraEnv = {}) {
 }
 
 const files = process.argv.slice(2);
-const builds = files.length === 0 ? ['published', 'variant'] : [...new Set(files.flatMap(buildsReadBy))];
+const builds =
+  files.length === 0 ? ['published', 'variant'] : [...new Set(files.flatMap(buildsReadBy))];
 
+run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 run('npx', ['tsc', '--noEmit']);
 if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit']);
 

@@ -27,21 +27,32 @@ const STAMP_DIR = path.join(REPO_ROOT, 'node_modules/.cache/fsc-test-builds');
 
 /** What a build reads besides node_modules (the lockfile stands for node_modules). */
 const BUILD_SOURCES = [
-  'docs', 'src', 'static', 'plugins', 'config', 'i18n', 'docusaurus.config.ts', 'sidebars.ts',
-  'package-lock.json', 'tests/e2e/support/test-routes-plugin.ts', 'tests/e2e/support/CrashOnRender.tsx',
+  'docs',
+  'src',
+  'static',
+  'plugins',
+  'config',
+  'i18n',
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'package-lock.json',
+  'tests/e2e/support/test-routes-plugin.ts',
+  'tests/e2e/support/CrashOnRender.tsx',
 ];
 
 /** @typedef {'published' | 'variant' | 'unpatched'} BuildName */
 
 /** The environment variables the site configuration reads (README, Configuration). */
-const CONFIG_VARIABLE = /^(SITE_URL|ALGOLIA_|SEARCH_|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
+const CONFIG_VARIABLE =
+  /^(SITE_URL|ALGOLIA_|SEARCH_|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
 
 /** @param {number} algoliaPort @returns {Record<string, string>} */
 function variantEnv(algoliaPort) {
   return {
     FSC_TEST_ROUTES: 'true',
     ANNOUNCEMENT_ID: 'test-announcement-1',
-    ANNOUNCEMENT_CONTENT: 'FSC test announcement: <a href="/support/release-strategy">read the release strategy</a>',
+    ANNOUNCEMENT_CONTENT:
+      'FSC test announcement: <a href="/support/release-strategy">read the release strategy</a>',
     ANNOUNCEMENT_BACKGROUND_COLOR: '#1d4ed8',
     ANNOUNCEMENT_TEXT_COLOR: '#ffffff',
     ANNOUNCEMENT_CLOSEABLE: 'true',
@@ -53,7 +64,13 @@ function variantEnv(algoliaPort) {
 }
 
 /** The published build must not pick up search credentials or test settings from the caller's shell. */
-const PUBLISHED_ENV = {ALGOLIA_APP_ID: '', ALGOLIA_SEARCH_API_KEY: '', ANNOUNCEMENT_CONTENT: '', FSC_TEST_ROUTES: '', FSC_PATCHES_OFF: ''};
+const PUBLISHED_ENV = {
+  ALGOLIA_APP_ID: '',
+  ALGOLIA_SEARCH_API_KEY: '',
+  ANNOUNCEMENT_CONTENT: '',
+  FSC_TEST_ROUTES: '',
+  FSC_PATCHES_OFF: '',
+};
 
 /** How each build is made: its directory and its settings (the variant's name the search double's port). */
 const BUILDS = {
@@ -63,7 +80,11 @@ const BUILDS = {
   // neither read the patched builds' cache nor write its unpatched modules into it.
   unpatched: {
     dir: UNPATCHED_BUILD_DIR,
-    env: (_port, patchesOff) => ({...PUBLISHED_ENV, FSC_PATCHES_OFF: patchesOff, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'}),
+    env: (_port, patchesOff) => ({
+      ...PUBLISHED_ENV,
+      FSC_PATCHES_OFF: patchesOff,
+      DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
+    }),
   },
 };
 
@@ -77,7 +98,8 @@ export function buildsReadBy(file) {
   const text = fs.readFileSync(path.resolve(REPO_ROOT, file), 'utf8');
   /** @type {BuildName[]} */
   const needed = [];
-  if (/\b(BUILD_DIR|servingBuildDir)\b/.test(text.replaceAll('VARIANT_BUILD_DIR', ''))) needed.push('published');
+  if (/\b(BUILD_DIR|servingBuildDir)\b/.test(text.replaceAll('VARIANT_BUILD_DIR', '')))
+    needed.push('published');
   if (/\bVARIANT_BUILD_DIR\b/.test(text)) needed.push('variant');
   return needed;
 }
@@ -96,7 +118,10 @@ function filesUnder(entry) {
 export function sourcesHash() {
   const hash = createHash('sha256');
   for (const file of BUILD_SOURCES.flatMap(filesUnder).sort()) {
-    hash.update(`${file}\0`).update(fs.readFileSync(path.join(REPO_ROOT, file))).update('\0');
+    hash
+      .update(`${file}\0`)
+      .update(fs.readFileSync(path.join(REPO_ROOT, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -128,14 +153,22 @@ function portIsFree(port) {
  *   (a benchmark's stdout holds only figures); patchesOff: FSC_PATCHES_OFF of the unpatched build
  * @returns {Promise<{algoliaPort: number | null}>} the port the variant expects its double on
  */
-export async function ensureBuild(name, sources, {toStderr = false, patchesOff = 'performance'} = {}) {
+export async function ensureBuild(
+  name,
+  sources,
+  {toStderr = false, patchesOff = 'performance'} = {},
+) {
   const log = toStderr ? console.error : console.log;
   const {dir} = BUILDS[name];
   const envOf = (/** @type {number} */ port) => BUILDS[name].env(port, patchesOff);
   const stamp = readStamp(name);
   // What the configuration reads (config/), as the build will see it: the caller's shell included.
   const settingsOf = (/** @type {number} */ port) =>
-    JSON.stringify(Object.entries({...process.env, ...envOf(port)}).filter(([key]) => CONFIG_VARIABLE.test(key)).sort());
+    JSON.stringify(
+      Object.entries({...process.env, ...envOf(port)})
+        .filter(([key]) => CONFIG_VARIABLE.test(key))
+        .sort(),
+    );
   const current =
     stamp !== null &&
     stamp.sources === sources &&
@@ -153,8 +186,12 @@ export async function ensureBuild(name, sources, {toStderr = false, patchesOff =
   fs.rmSync(path.join(STAMP_DIR, `${name}.json`), {force: true});
   const stdio = toStderr ? ['ignore', 2, 2] : 'inherit';
   const result = spawnSync('npx', args, {cwd: REPO_ROOT, stdio, env: {...process.env, ...env}});
-  if (result.status !== 0) throw new Error(`the ${name} build failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`the ${name} build failed (exit ${result.status ?? result.signal})`);
   fs.mkdirSync(STAMP_DIR, {recursive: true});
-  fs.writeFileSync(path.join(STAMP_DIR, `${name}.json`), JSON.stringify({sources, settings: settingsOf(algoliaPort), algoliaPort}));
+  fs.writeFileSync(
+    path.join(STAMP_DIR, `${name}.json`),
+    JSON.stringify({sources, settings: settingsOf(algoliaPort), algoliaPort}),
+  );
   return {algoliaPort: name === 'variant' ? algoliaPort : null};
 }

@@ -32,7 +32,9 @@ export function sitemapPaths(buildDir) {
 /** The scripts and stylesheets a page's HTML names (what a first view downloads before hydration). */
 function pageAssets(html) {
   const found = new Set();
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)=["']?(\/assets\/[^"'\s>]+)/g)) {
+  for (const match of html.matchAll(
+    /<(?:script|link)\b[^>]*?\b(?:src|href)=["']?(\/assets\/[^"'\s>]+)/g,
+  )) {
     found.add(match[1]);
   }
   return [...found];
@@ -51,13 +53,16 @@ export function requestMix(buildDir) {
   const assets = new Set();
   for (const page of pages) {
     const file = path.join(buildDir, page, 'index.html');
-    const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : fs.readFileSync(path.join(buildDir, `${page}.html`), 'utf8');
+    const html = fs.existsSync(file)
+      ? fs.readFileSync(file, 'utf8')
+      : fs.readFileSync(path.join(buildDir, `${page}.html`), 'utf8');
     for (const asset of pageAssets(html)) assets.add(asset);
   }
   for (const asset of [...assets].sort()) targets.push({path: asset, status: 200});
   const images = path.join(buildDir, 'img');
   if (fs.existsSync(images)) {
-    for (const name of fs.readdirSync(images).sort()) targets.push({path: `/img/${name}`, status: 200});
+    for (const name of fs.readdirSync(images).sort())
+      targets.push({path: `/img/${name}`, status: 200});
   }
   targets.push({path: '/sitemap.xml', status: 200});
   const redirecting = pages.find((page) => page.length > 1 && !page.endsWith('/'));
@@ -102,24 +107,28 @@ export async function runLoad({origin, targets, requests, concurrency, timeLimit
   const one = (target) =>
     new Promise((resolve) => {
       const t0 = performance.now();
-      const request = http.get(`${origin}${target.path}`, {agent, headers: {'accept-encoding': 'gzip'}}, (response) => {
-        response.on('data', (chunk) => {
-          bytes += chunk.length;
-        });
-        response.on('end', () => {
-          inFlight.delete(request);
-          latencies.push(performance.now() - t0);
-          if (response.statusCode !== target.status) {
-            fail(`${target.path}: ${response.statusCode}, expected ${target.status}`);
-          }
-          resolve(undefined);
-        });
-        response.on('error', (error) => {
-          inFlight.delete(request);
-          if (!stopped) fail(`${target.path}: ${error.message}`);
-          resolve(undefined);
-        });
-      });
+      const request = http.get(
+        `${origin}${target.path}`,
+        {agent, headers: {'accept-encoding': 'gzip'}},
+        (response) => {
+          response.on('data', (chunk) => {
+            bytes += chunk.length;
+          });
+          response.on('end', () => {
+            inFlight.delete(request);
+            latencies.push(performance.now() - t0);
+            if (response.statusCode !== target.status) {
+              fail(`${target.path}: ${response.statusCode}, expected ${target.status}`);
+            }
+            resolve(undefined);
+          });
+          response.on('error', (error) => {
+            inFlight.delete(request);
+            if (!stopped) fail(`${target.path}: ${error.message}`);
+            resolve(undefined);
+          });
+        },
+      );
       inFlight.add(request);
       request.on('error', (error) => {
         inFlight.delete(request);
@@ -173,7 +182,10 @@ export function precompressedCopy(buildDir) {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(html|js|css|json|svg|xml|txt)$/.test(entry.name) && fs.statSync(full).size > 1024) {
+      else if (
+        /\.(html|js|css|json|svg|xml|txt)$/.test(entry.name) &&
+        fs.statSync(full).size > 1024
+      ) {
         fs.writeFileSync(`${full}.gz`, zlib.gzipSync(fs.readFileSync(full), {level: 9}));
       }
     }

@@ -41,10 +41,14 @@ export function servingBuildDir() {
 export async function startNginx(buildDir, options = {}) {
   const root = path.resolve(buildDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
-    throw new Error(`No build in ${root}: build the site first (npm run build), or set FSC_BUILD_DIR.`);
+    throw new Error(
+      `No build in ${root}: build the site first (npm run build), or set FSC_BUILD_DIR.`,
+    );
   }
   if (!fs.existsSync(NGINX)) {
-    throw new Error(`${NGINX} is missing: install Debian's nginx (bash scripts/system-deps.sh) or set NGINX_PATH.`);
+    throw new Error(
+      `${NGINX} is missing: install Debian's nginx (bash scripts/system-deps.sh) or set NGINX_PATH.`,
+    );
   }
   let lastError;
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -35,7 +35,8 @@ export function waitUntilServing(url, child, timeoutMs, name) {
       if (error) reject(error);
       else resolve(undefined);
     };
-    const onExit = (code, signal) => finish(new Error(`${name} exited (${signal ?? code}) before it served`));
+    const onExit = (code, signal) =>
+      finish(new Error(`${name} exited (${signal ?? code}) before it served`));
     child.on('exit', onExit);
     const attempt = () => {
       if (settled) return;
@@ -44,7 +45,8 @@ export function waitUntilServing(url, child, timeoutMs, name) {
         finish();
       });
       request.on('error', () => {
-        if (Date.now() > deadline) finish(new Error(`${name} did not answer ${url} within ${timeoutMs} ms`));
+        if (Date.now() > deadline)
+          finish(new Error(`${name} did not answer ${url} within ${timeoutMs} ms`));
         else setTimeout(attempt, 50);
       });
     };

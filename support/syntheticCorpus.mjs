@@ -38,14 +38,14 @@ export function rng(seed) {
  * @param {(text: string) => string[]} options.terms the engine's normalised terms of a text
  * @returns {{records: DocSearchRecord[], queries: SyntheticQuery[]}}
  */
-export function syntheticCorpus({ vocabulary, pages: pageCount, queries: queryCount, seed, terms }) {
-  const { sections, headingWords, contentWords } = vocabulary;
+export function syntheticCorpus({vocabulary, pages: pageCount, queries: queryCount, seed, terms}) {
+  const {sections, headingWords, contentWords} = vocabulary;
   const random = rng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
-  const sentence = (n) => Array.from({ length: n }, () => pick(contentWords)).join(' ');
+  const sentence = (n) => Array.from({length: n}, () => pick(contentWords)).join(' ');
   const title = (n) => {
-    const words = Array.from({ length: n }, () => pick(headingWords));
+    const words = Array.from({length: n}, () => pick(headingWords));
     return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
   };
   const records = [];
@@ -56,7 +56,7 @@ export function syntheticCorpus({ vocabulary, pages: pageCount, queries: queryCo
     const url = `https://synthetic.invalid/section-${p % 40}/page-${p}`;
     let position = 0;
     let anchor = null;
-    const h = { lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+    const h = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
     const push = (type, content) =>
       records.push({
         objectID: `s${p}-${position}`,
@@ -64,9 +64,13 @@ export function syntheticCorpus({ vocabulary, pages: pageCount, queries: queryCo
         url_without_anchor: url,
         anchor,
         type,
-        hierarchy: { ...h },
+        hierarchy: {...h},
         content,
-        weight: { level: { lvl1: 90, lvl2: 80, lvl3: 70, content: 0 }[type], position: position++, pageRank: 0 },
+        weight: {
+          level: {lvl1: 90, lvl2: 80, lvl3: 70, content: 0}[type],
+          position: position++,
+          pageRank: 0,
+        },
         language: 'en',
         docusaurus_tag: 'docs-default-current',
       });
@@ -91,7 +95,7 @@ export function syntheticCorpus({ vocabulary, pages: pageCount, queries: queryCo
         push('content', sentence(int(8, 30)));
       }
     }
-    pages.push({ url, lvl1, content: pageContent.join(' ') });
+    pages.push({url, lvl1, content: pageContent.join(' ')});
   }
 
   const queries = [];
@@ -111,7 +115,7 @@ export function syntheticCorpus({ vocabulary, pages: pageCount, queries: queryCo
       const last = words[words.length - 1];
       words[words.length - 1] = last.slice(0, Math.max(3, Math.ceil(last.length * 0.6)));
     }
-    queries.push({ q: words.join(' '), url: page.url });
+    queries.push({q: words.join(' '), url: page.url});
   }
-  return { records, queries };
+  return {records, queries};
 }

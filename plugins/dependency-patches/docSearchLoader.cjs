@@ -8,21 +8,24 @@ const PATCHES = [
     patch: 'docsearch-error-status',
     why: 'keep the "error" status after a failed search, so "Unable to fetch results" shows',
     find: '.finally((function(){p("idle"),lt&&o.environment.clearTimeout(lt)}))',
-    replace: '.finally((function(){"error"!==c.getState().status&&p("idle"),lt&&o.environment.clearTimeout(lt)}))',
+    replace:
+      '.finally((function(){"error"!==c.getState().status&&p("idle"),lt&&o.environment.clearTimeout(lt)}))',
     occurrences: 1,
   },
   {
     patch: 'docsearch-aria-controls',
     why: 'point aria-controls only at result lists that are rendered (empty sections render none)',
     find: '"aria-controls":n.getState().isOpen?n.getState().collections.map(',
-    replace: '"aria-controls":n.getState().isOpen?n.getState().collections.filter((function(e){return e.items.length>0})).map(',
+    replace:
+      '"aria-controls":n.getState().isOpen?n.getState().collections.filter((function(e){return e.items.length>0})).map(',
     occurrences: 2,
   },
   {
     patch: 'docsearch-aria-controls',
     why: 'give each result list the id that aria-controls names (DocSearch renders them all as "docsearch-list")',
     find: 'e.createElement("ul",t.getListProps(),t.collection.items.map(',
-    replace: 'e.createElement("ul",t.getListProps({source:t.collection.source}),t.collection.items.map(',
+    replace:
+      'e.createElement("ul",t.getListProps({source:t.collection.source}),t.collection.items.map(',
     occurrences: 1,
   },
 ];

@@ -87,7 +87,8 @@ function patchDocusaurus(source, pkg, module, enabled) {
 
 module.exports = function docusaurusLoader(source) {
   const target = patchedFiles().find(({file}) => file === this.resourcePath);
-  if (!target) throw new Error(`dependency patches: ${this.resourcePath} is not a module this loader patches`);
+  if (!target)
+    throw new Error(`dependency patches: ${this.resourcePath} is not a module this loader patches`);
   return patchDocusaurus(source, target.pkg, target.module, this.getOptions().enabled);
 };
 module.exports.patchDocusaurus = patchDocusaurus;

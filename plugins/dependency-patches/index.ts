@@ -32,7 +32,8 @@ const prismReactRenderer = [
   require.resolve('prism-react-renderer/dist/index.js'),
 ];
 /** theme-classic's client module that loads the highlighter and its languages on every page at start-up. */
-const startupLanguages = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js');
+const startupLanguages =
+  require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js');
 const {patchedFiles: docusaurusModules} = require(loader('docusaurusLoader.cjs')) as {
   patchedFiles: (enabled: string[]) => {file: string}[];
 };
@@ -41,7 +42,10 @@ const {patchedFiles: docusaurusModules} = require(loader('docusaurusLoader.cjs')
  * Applies the enabled patches: aliases that replace a dependency's module, and bundler loaders
  * that rewrite a module's text. Each loader fails the build when the code it patches has changed.
  */
-export default function dependencyPatchesPlugin(_context: unknown, {disabled}: DependencyPatchesOptions): Plugin {
+export default function dependencyPatchesPlugin(
+  _context: unknown,
+  {disabled}: DependencyPatchesOptions,
+): Plugin {
   const enabled = (Object.keys(PATCHES) as PatchId[]).filter((id) => !disabled.includes(id));
   const on = (id: PatchId) => enabled.includes(id);
   const patchedDocusaurusFiles = docusaurusModules(enabled).map(({file}) => file);
@@ -51,8 +55,12 @@ export default function dependencyPatchesPlugin(_context: unknown, {disabled}: D
       return {
         resolve: {
           alias: {
-            ...(on('docsearch-version-entry') && {'@docsearch/react/version': loader('docSearchVersion.ts')}),
-            ...(on('prism-startup-languages') && {[startupLanguages]: loader('noStartupLanguages.ts')}),
+            ...(on('docsearch-version-entry') && {
+              '@docsearch/react/version': loader('docSearchVersion.ts'),
+            }),
+            ...(on('prism-startup-languages') && {
+              [startupLanguages]: loader('noStartupLanguages.ts'),
+            }),
           },
         },
         module: {
@@ -62,7 +70,12 @@ export default function dependencyPatchesPlugin(_context: unknown, {disabled}: D
               use: [{loader: loader('docSearchLoader.cjs'), options: {enabled}}],
             },
             ...(on('prism-bundled-grammars')
-              ? [{test: (file: string) => prismReactRenderer.includes(file), use: [{loader: loader('prismReactRendererLoader.cjs')}]}]
+              ? [
+                  {
+                    test: (file: string) => prismReactRenderer.includes(file),
+                    use: [{loader: loader('prismReactRendererLoader.cjs')}],
+                  },
+                ]
               : []),
             {
               test: (file: string) => patchedDocusaurusFiles.includes(file),

@@ -15,7 +15,8 @@ const REGIONS = [
     what: 'bundled languages',
     start: 'var Prism = __toESM(require_prism());\n',
     end: '\n\n// src/themes/index.ts\n',
-    replacement: '// fsc dependency patch: bundled languages cut; the site registers the ones it uses.',
+    replacement:
+      '// fsc dependency patch: bundled languages cut; the site registers the ones it uses.',
     sha256: '7ad86f9be2540698cfab4c7a4a765544fec7dadf94f5d4b2ba763da1f0bb3fd2',
   },
   {
@@ -41,7 +42,8 @@ function patchPrism(source) {
       );
     };
     const startAt = patched.indexOf(region.start);
-    if (startAt < 0 || patched.indexOf(region.start, startAt + 1) >= 0) fail('its start was not found exactly once');
+    if (startAt < 0 || patched.indexOf(region.start, startAt + 1) >= 0)
+      fail('its start was not found exactly once');
     const from = startAt + region.start.length;
     const to = patched.indexOf(region.end, from);
     if (to < 0) fail('its end was not found');

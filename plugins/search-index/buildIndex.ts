@@ -3,17 +3,17 @@
  * records -> one content-hashed index file, and a meta tag in every page
  * that tells the browser where that file is.
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import {createHash} from 'node:crypto';
+import {existsSync} from 'node:fs';
+import {readdir, readFile, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { INDEX_META_NAME, serializeIndex } from '../../src/search/indexFormat';
-import type { DocSearchRecord } from '../../src/search/types';
-import { extractRecords } from './extractRecords';
-import { findIndexFile, INDEX_FILE_PATTERN } from './indexFile';
+import {gzipSync} from 'node:zlib';
+import {INDEX_META_NAME, serializeIndex} from '../../src/search/indexFormat';
+import type {DocSearchRecord} from '../../src/search/types';
+import {extractRecords} from './extractRecords';
+import {findIndexFile, INDEX_FILE_PATTERN} from './indexFile';
 
-export { INDEX_META_NAME, INDEX_FILE_PATTERN, findIndexFile };
+export {INDEX_META_NAME, INDEX_FILE_PATTERN, findIndexFile};
 
 export interface BuildIndexOptions {
   outDir: string;
@@ -56,10 +56,10 @@ function stripBase(route: string, baseUrl: string): string {
 }
 
 export async function listHtmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const entries = await readdir(dir, {recursive: true, withFileTypes: true});
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
+    .map((e) => path.join(e.parentPath ?? (e as unknown as {path: string}).path, e.name))
     .sort();
 }
 
@@ -79,7 +79,7 @@ export function formatBytes(n: number): string {
 }
 
 export async function buildSearchIndex(options: BuildIndexOptions): Promise<BuildIndexResult> {
-  const { outDir, baseUrl } = options;
+  const {outDir, baseUrl} = options;
   const log = options.log ?? ((m: string) => console.log(m));
   const searchPage = `/${(options.searchPagePath ?? 'search').replace(/^\/+|\/+$/g, '')}`;
   const skip = new Set(['/404.html', searchPage, `${searchPage}/`]);
@@ -133,10 +133,10 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   }
 
   const bytes = Buffer.byteLength(json);
-  const gzipBytes = gzipSync(json, { level: 9 }).length;
+  const gzipBytes = gzipSync(json, {level: 9}).length;
   log(
     `[search-index] ${records.length} records from ${pages} pages -> ${fileName}: ` +
       `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${htmlFilesTagged} HTML files`,
   );
-  return { records, pages, fileName, publicPath, bytes, gzipBytes, htmlFilesTagged };
+  return {records, pages, fileName, publicPath, bytes, gzipBytes, htmlFilesTagged};
 }

@@ -10,15 +10,15 @@
  * `allContentLoaded` has returned, so indexing never holds up the start or a page; a newer set
  * of docs supersedes one still waiting.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rename, stat, writeFile } from 'node:fs/promises';
+import {createHash} from 'node:crypto';
+import {mkdirSync} from 'node:fs';
+import {rename, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type { LoadedContent, PropSidebarItem } from '@docusaurus/plugin-content-docs';
-import { serializeIndex, versionUrlOf } from '../../src/search/indexFormat';
-import type { DocSearchRecord } from '../../src/search/types';
-import { extractRecords } from './extractRecords';
-import { renderDocSource, type DocSourcePage, type MarkdownPipeline } from './renderDocSource';
+import type {LoadedContent, PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import {serializeIndex, versionUrlOf} from '../../src/search/indexFormat';
+import type {DocSearchRecord} from '../../src/search/types';
+import {extractRecords} from './extractRecords';
+import {renderDocSource, type DocSourcePage, type MarkdownPipeline} from './renderDocSource';
 
 /** Folder of the development index, relative to the site (served at baseUrl in development). */
 export const DEV_INDEX_DIR = '.docusaurus/fsc-search-dev';
@@ -29,7 +29,13 @@ export interface DevDoc extends DocSourcePage {
   url: string;
 }
 
-type SidebarItem = { type: string; label?: string; id?: string; items?: SidebarItem[]; link?: { type: string; id?: string } };
+type SidebarItem = {
+  type: string;
+  label?: string;
+  id?: string;
+  items?: SidebarItem[];
+  link?: {type: string; id?: string};
+};
 
 /** doc id -> the sidebar section the breadcrumbs show before it (the nearest category). */
 function sectionsOf(sidebars: Record<string, readonly SidebarItem[]>): Map<string, string> {
@@ -51,13 +57,15 @@ function sectionsOf(sidebars: Record<string, readonly SidebarItem[]>): Map<strin
 /** The docs a reader of the build can find: drafts and unlisted docs are not indexed there either. */
 export function docsOfContent(
   allContent: Record<string, Record<string, unknown>>,
-  site: { siteDir: string; siteUrl: string; language: string },
+  site: {siteDir: string; siteUrl: string; language: string},
 ): DevDoc[] {
   const docs: DevDoc[] = [];
   const instances = allContent['docusaurus-plugin-content-docs'] ?? {};
   for (const [pluginId, content] of Object.entries(instances)) {
     for (const version of (content as LoadedContent).loadedVersions) {
-      const sections = sectionsOf(version.sidebars as unknown as Record<string, PropSidebarItem[] & SidebarItem[]>);
+      const sections = sectionsOf(
+        version.sidebars as unknown as Record<string, PropSidebarItem[] & SidebarItem[]>,
+      );
       for (const doc of version.docs) {
         if (doc.draft || doc.unlisted) continue;
         const section = sections.get(doc.id);
@@ -101,25 +109,27 @@ export interface DevIndexWriter {
 
 export function createDevIndexWriter(options: DevIndexWriterOptions): DevIndexWriter {
   const log = options.log ?? ((message: string) => console.log(message));
-  const cache = new Map<string, { key: string; records: DocSearchRecord[] }>();
+  const cache = new Map<string, {key: string; records: DocSearchRecord[]}>();
   let waiting: readonly DevDoc[] | null = null;
   let running: Promise<void> | null = null;
   let started = false;
-  mkdirSync(path.dirname(options.outFile), { recursive: true });
+  mkdirSync(path.dirname(options.outFile), {recursive: true});
 
   async function recordsOf(doc: DevDoc): Promise<DocSearchRecord[]> {
-    const { mtimeMs, size } = await stat(doc.filePath);
+    const {mtimeMs, size} = await stat(doc.filePath);
     const key = JSON.stringify([mtimeMs, size, doc.title, doc.trail, doc.url, doc.docusaurusTag]);
     const cached = cache.get(doc.filePath);
     if (cached?.key === key) return cached.records;
     try {
       const html = await renderDocSource(doc, options.pipeline);
-      const records = extractRecords(html, doc.url, { siteTitle: options.siteTitle });
-      cache.set(doc.filePath, { key, records });
+      const records = extractRecords(html, doc.url, {siteTitle: options.siteTitle});
+      cache.set(doc.filePath, {key, records});
       return records;
     } catch (error) {
       // A half-typed doc does not compile; the dev server shows the error. Search keeps its last records.
-      log(`[search-index] development index: ${path.relative(process.cwd(), doc.filePath)} skipped: ${(error as Error).message.split('\n')[0]}`);
+      log(
+        `[search-index] development index: ${path.relative(process.cwd(), doc.filePath)} skipped: ${(error as Error).message.split('\n')[0]}`,
+      );
       return cached?.records ?? [];
     }
   }
@@ -135,7 +145,10 @@ export function createDevIndexWriter(options: DevIndexWriterOptions): DevIndexWr
     const json = serializeIndex(records);
     await replaceFile(options.outFile, json);
     // After the index: a page that sees the new version finds the new index.
-    await replaceFile(versionUrlOf(options.outFile), createHash('sha256').update(json).digest('hex').slice(0, 16));
+    await replaceFile(
+      versionUrlOf(options.outFile),
+      createHash('sha256').update(json).digest('hex').slice(0, 16),
+    );
     log(
       `[search-index] development index: ${records.length} records from ${docs.length} docs ` +
         `in ${Math.round(performance.now() - started)} ms`,

@@ -3,11 +3,11 @@
  * query, where does the first expected page appear among the hits?
  * Shared by `npm run eval:search`, the search-quality test and the bench.
  */
-import { readFile } from 'node:fs/promises';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import type { SearchEngine } from '../../src/search/engine';
-import { questionParams } from '../../src/search/questionRules';
-import type { FacetFilters } from '../../src/search/types';
+import type {SearchEngine} from '../../src/search/engine';
+import {questionParams} from '../../src/search/questionRules';
+import type {FacetFilters} from '../../src/search/types';
 
 /** A question ("how do I renew the certificate") or anything else a reader types (names, task phrases, errors, typos). */
 export const QUERY_KINDS = ['keyword', 'question'] as const;
@@ -44,7 +44,10 @@ export const QUERIES_FILE = path.join('tests', 'data', 'search-queries.json');
 export const EVAL_DEPTH = 20;
 
 /** What Docusaurus' contextual search sends with every query. */
-export function docSearchFacetFilters(language = 'en', tags = ['default', 'docs-default-current']): FacetFilters {
+export function docSearchFacetFilters(
+  language = 'en',
+  tags = ['default', 'docs-default-current'],
+): FacetFilters {
   return [`language:${language}`, tags.map((t) => `docusaurus_tag:${t}`)];
 }
 
@@ -55,16 +58,18 @@ export function pagePath(url: string): string {
 }
 
 export async function loadQueries(file: string): Promise<EvalQuery[]> {
-  const data = JSON.parse(await readFile(file, 'utf8')) as { queries?: Partial<EvalQuery>[] };
-  if (!Array.isArray(data.queries) || data.queries.length === 0) throw new Error(`${file}: no queries`);
+  const data = JSON.parse(await readFile(file, 'utf8')) as {queries?: Partial<EvalQuery>[]};
+  if (!Array.isArray(data.queries) || data.queries.length === 0)
+    throw new Error(`${file}: no queries`);
   return data.queries.map((query, i) => {
-    const { q, kind, expect } = query;
+    const {q, kind, expect} = query;
     if (typeof q !== 'string' || !q.trim()) throw new Error(`${file}: query ${i + 1} has no text`);
     if (!QUERY_KINDS.includes(kind as QueryKind)) {
       throw new Error(`${file}: ${JSON.stringify(q)} needs a kind (${QUERY_KINDS.join(' or ')})`);
     }
-    if (!Array.isArray(expect) || expect.length === 0) throw new Error(`${file}: ${JSON.stringify(q)} expects no page`);
-    return { q, kind: kind as QueryKind, expect };
+    if (!Array.isArray(expect) || expect.length === 0)
+      throw new Error(`${file}: ${JSON.stringify(q)} expects no page`);
+    return {q, kind: kind as QueryKind, expect};
   });
 }
 
@@ -83,12 +88,12 @@ export function evaluate(queries: readonly EvalQuery[], run: (q: string) => stri
     const urls = run(query.q).slice(0, EVAL_DEPTH);
     const expected = new Set(query.expect.map(pagePath));
     const index = urls.findIndex((u) => expected.has(pagePath(u)));
-    return { ...query, urls, rank: index === -1 ? null : index + 1 };
+    return {...query, urls, rank: index === -1 ? null : index + 1};
   });
   const byKind = Object.fromEntries(
     QUERY_KINDS.map((kind) => [kind, figures(outcomes.filter((o) => o.kind === kind))]),
   ) as Record<QueryKind, Figures>;
-  return { outcomes, byKind, ...figures(outcomes) };
+  return {outcomes, byKind, ...figures(outcomes)};
 }
 
 export function formatFigures(f: Figures): string {
@@ -113,12 +118,26 @@ export function evaluateEngine(engine: SearchEngine, queries: readonly EvalQuery
 export function formatReport(summary: EvalSummary): string {
   const lines: string[] = [];
   for (const o of summary.outcomes) {
-    const mark = o.rank === 1 ? 'top-1' : o.rank !== null && o.rank <= 3 ? `top-3 (#${o.rank})` : o.rank ? `#${o.rank}` : 'MISS';
-    lines.push(`${JSON.stringify(o.q).padEnd(44)} ${o.kind.padEnd(8)} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`);
-    o.urls.slice(0, 3).forEach((u, i) => lines.push(`    ${i + 1}. ${pagePath(u)}${u.includes('#') ? `#${u.split('#')[1]}` : ''}`));
+    const mark =
+      o.rank === 1
+        ? 'top-1'
+        : o.rank !== null && o.rank <= 3
+          ? `top-3 (#${o.rank})`
+          : o.rank
+            ? `#${o.rank}`
+            : 'MISS';
+    lines.push(
+      `${JSON.stringify(o.q).padEnd(44)} ${o.kind.padEnd(8)} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`,
+    );
+    o.urls
+      .slice(0, 3)
+      .forEach((u, i) =>
+        lines.push(`    ${i + 1}. ${pagePath(u)}${u.includes('#') ? `#${u.split('#')[1]}` : ''}`),
+      );
   }
   lines.push('');
-  for (const kind of QUERY_KINDS) lines.push(`${kind.padEnd(9)} ${formatFigures(summary.byKind[kind])}`);
+  for (const kind of QUERY_KINDS)
+    lines.push(`${kind.padEnd(9)} ${formatFigures(summary.byKind[kind])}`);
   lines.push(`${'all'.padEnd(9)} ${formatFigures(summary)}`);
   return lines.join('\n');
 }

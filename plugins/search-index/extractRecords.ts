@@ -15,8 +15,8 @@
  * heading; `weight.level` follows DocSearch (lvl0 100, lvl1 90 … lvl6 40,
  * content 0) and `weight.position` is the record's order in the page.
  */
-import { createHash } from 'node:crypto';
-import { load, type CheerioAPI } from 'cheerio';
+import {createHash} from 'node:crypto';
+import {load, type CheerioAPI} from 'cheerio';
 import {
   HIERARCHY_LEVELS,
   type DocSearchRecord,
@@ -24,7 +24,7 @@ import {
   type HierarchyLevel,
   type RecordType,
 } from '../../src/search/types';
-import { CONCEPT_SECTION } from '../../src/search/questionRules';
+import {CONCEPT_SECTION} from '../../src/search/questionRules';
 
 export const DEFAULT_LVL0 = 'Documentation';
 /** weight.pageRank of the concept pages' records (DocSearch's customRanking sorts it first, descending). */
@@ -76,11 +76,14 @@ const LEVEL_WEIGHT: Record<RecordType, number> = {
 };
 
 export function cleanText(text: string): string {
-  return text.replace(/[\u200b\u200c\u200d\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u200b\u200c\u200d\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function emptyHierarchy(): Hierarchy {
-  return { lvl0: null, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  return {lvl0: null, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
 }
 
 /** The sidebar section of a doc page, or null outside any category. */
@@ -93,7 +96,8 @@ export function sectionOf($: CheerioAPI): string | null {
   if (labels.length === 1) {
     // A category's own index page: the category is its only breadcrumb.
     const isCategoryPage =
-      $('.theme-doc-sidebar-item-category > .menu__list-item-collapsible > a[aria-current="page"]').length > 0;
+      $('.theme-doc-sidebar-item-category > .menu__list-item-collapsible > a[aria-current="page"]')
+        .length > 0;
     if (isCategoryPage) return labels[0] ?? null;
   }
   return null;
@@ -121,7 +125,11 @@ function objectIdFor(pageUrl: string, position: number): string {
 }
 
 /** Extracts the records of one built page. `pageUrl` must be absolute. */
-export function extractRecords(html: string, pageUrl: string, options: ExtractOptions): DocSearchRecord[] {
+export function extractRecords(
+  html: string,
+  pageUrl: string,
+  options: ExtractOptions,
+): DocSearchRecord[] {
   const url = new URL(pageUrl); // throws on a relative URL
   url.hash = '';
   const urlWithoutAnchor = url.href;
@@ -153,9 +161,9 @@ export function extractRecords(html: string, pageUrl: string, options: ExtractOp
       url_without_anchor: urlWithoutAnchor,
       anchor,
       type,
-      hierarchy: { ...hierarchy },
+      hierarchy: {...hierarchy},
       content,
-      weight: { level: LEVEL_WEIGHT[type], position, pageRank },
+      weight: {level: LEVEL_WEIGHT[type], position, pageRank},
       language,
       docusaurus_tag: tag,
     });

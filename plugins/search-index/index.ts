@@ -13,11 +13,11 @@
  * `rehypePlugins`, the docs plugin's own (the development index renders Markdown with them).
  */
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { SearchConfig } from '../../config/search';
-import { INDEX_META_NAME } from '../../src/search/indexFormat';
-import { buildSearchIndex } from './buildIndex';
-import { createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent } from './devIndex';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {SearchConfig} from '../../config/search';
+import {INDEX_META_NAME} from '../../src/search/indexFormat';
+import {buildSearchIndex} from './buildIndex';
+import {createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent} from './devIndex';
 
 export interface SearchIndexPluginOptions {
   /** Route of the search page, skipped by the indexer (default 'search'). */
@@ -34,7 +34,7 @@ function embedded(siteConfig: LoadContext['siteConfig']): boolean {
   return (siteConfig.customFields?.search as SearchConfig | undefined)?.mode !== 'hosted';
 }
 
-function developmentIndex({ siteConfig, siteDir }: LoadContext, options: SearchIndexPluginOptions) {
+function developmentIndex({siteConfig, siteDir}: LoadContext, options: SearchIndexPluginOptions) {
   return createDevIndexWriter({
     pipeline: {
       markdownConfig: siteConfig.markdown,
@@ -51,10 +51,11 @@ export default function pluginSearchIndex(
   context: LoadContext,
   options: SearchIndexPluginOptions = {},
 ): Plugin {
-  const devIndex = isDevelopment() && embedded(context.siteConfig) ? developmentIndex(context, options) : null;
+  const devIndex =
+    isDevelopment() && embedded(context.siteConfig) ? developmentIndex(context, options) : null;
   return {
     name: 'fsc-search-index',
-    async allContentLoaded({ allContent }) {
+    async allContentLoaded({allContent}) {
       devIndex?.update(
         docsOfContent(allContent as Record<string, Record<string, unknown>>, {
           siteDir: context.siteDir,
@@ -67,18 +68,18 @@ export default function pluginSearchIndex(
       if (!devIndex || isServer) return {};
       // The first index is made once the first page can be served, never before it.
       const startAfterFirstCompilation = {
-        apply(compiler: { hooks: { done: { tap(name: string, callback: () => void): void } } }) {
+        apply(compiler: {hooks: {done: {tap(name: string, callback: () => void): void}}}) {
           compiler.hooks.done.tap('fsc-search-index', () => devIndex.start());
         },
       };
-      return { plugins: [startAfterFirstCompilation] };
+      return {plugins: [startAfterFirstCompilation]};
     },
     injectHtmlTags() {
       if (!devIndex) return {};
       const content = `${context.baseUrl}${DEV_INDEX_FILE}`;
-      return { headTags: [{ tagName: 'meta', attributes: { name: INDEX_META_NAME, content } }] };
+      return {headTags: [{tagName: 'meta', attributes: {name: INDEX_META_NAME, content}}]};
     },
-    async postBuild({ outDir, routesPaths, siteConfig, routesBuildMetadata }) {
+    async postBuild({outDir, routesPaths, siteConfig, routesBuildMetadata}) {
       if (!embedded(siteConfig)) return;
       const noIndexRoutes = new Set(
         Object.entries(routesBuildMetadata ?? {})

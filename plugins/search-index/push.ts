@@ -11,15 +11,15 @@
  * ALGOLIA_INDEX_NAME (default docs-fsc), ALGOLIA_HOSTS (comma-separated
  * URLs, tests only).
  */
-import { readFile } from 'node:fs/promises';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import type { Host } from '@algolia/client-common';
-import { algoliasearch, type BatchDictionaryEntriesParams, type IndexSettings } from 'algoliasearch';
-import { readIndexFile } from '../../src/search/indexFormat';
-import { QUERY_LANGUAGE, STOP_WORDS } from '../../src/search/language';
-import type { DocSearchRecord } from '../../src/search/types';
-import { DEFAULT_INDEX_NAME } from '../../config/search';
-import { findIndexFile } from './indexFile';
+import type {Host} from '@algolia/client-common';
+import {algoliasearch, type BatchDictionaryEntriesParams, type IndexSettings} from 'algoliasearch';
+import {readIndexFile} from '../../src/search/indexFormat';
+import {QUERY_LANGUAGE, STOP_WORDS} from '../../src/search/language';
+import type {DocSearchRecord} from '../../src/search/types';
+import {DEFAULT_INDEX_NAME} from '../../config/search';
+import {findIndexFile} from './indexFile';
 
 /** DocSearch's Docusaurus template settings (typo sizes: Algolia's defaults, as the embedded engine). */
 export const DOCSEARCH_SETTINGS: IndexSettings = {
@@ -67,12 +67,17 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
  * drop the same words. It affects every index of the application.
  */
 export const STOP_WORD_DICTIONARY = {
-  settings: { disableStandardEntries: { stopwords: { [QUERY_LANGUAGE]: true } } },
+  settings: {disableStandardEntries: {stopwords: {[QUERY_LANGUAGE]: true}}},
   entries: {
     clearExistingDictionaryEntries: true,
     requests: [...STOP_WORDS].map((word) => ({
       action: 'addEntry',
-      body: { objectID: `fsc-stop-${QUERY_LANGUAGE}-${word}`, language: QUERY_LANGUAGE, word, state: 'enabled' },
+      body: {
+        objectID: `fsc-stop-${QUERY_LANGUAGE}-${word}`,
+        language: QUERY_LANGUAGE,
+        word,
+        state: 'enabled',
+      },
     })),
   } satisfies BatchDictionaryEntriesParams,
 };
@@ -107,11 +112,15 @@ export interface PushConfig {
   buildDir: string;
 }
 
-export function readConfig(env: Record<string, string | undefined>, argv: readonly string[]): PushConfig {
+export function readConfig(
+  env: Record<string, string | undefined>,
+  argv: readonly string[],
+): PushConfig {
   const appId = env.ALGOLIA_APP_ID?.trim();
   const adminKey = env.ALGOLIA_ADMIN_KEY?.trim();
   if (!appId) throw new UsageError('ALGOLIA_APP_ID is not set: export the Algolia application id.');
-  if (!adminKey) throw new UsageError('ALGOLIA_ADMIN_KEY is not set: export an Algolia admin (write) API key.');
+  if (!adminKey)
+    throw new UsageError('ALGOLIA_ADMIN_KEY is not set: export an Algolia admin (write) API key.');
   let buildDir = 'build';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -134,27 +143,41 @@ export function readConfig(env: Record<string, string | undefined>, argv: readon
   return config;
 }
 
-export async function loadBuiltRecords(buildDir: string): Promise<{ file: string; records: DocSearchRecord[] }> {
+export async function loadBuiltRecords(
+  buildDir: string,
+): Promise<{file: string; records: DocSearchRecord[]}> {
   const file = await findIndexFile(buildDir);
-  const { records } = readIndexFile(await readFile(file, 'utf8'));
+  const {records} = readIndexFile(await readFile(file, 'utf8'));
   if (records.length === 0) throw new Error(`${file} holds no records`);
-  return { file, records };
+  return {file, records};
 }
 
-export async function push(config: PushConfig, log: (m: string) => void = console.log): Promise<number> {
-  const { file, records } = await loadBuiltRecords(config.buildDir);
+export async function push(
+  config: PushConfig,
+  log: (m: string) => void = console.log,
+): Promise<number> {
+  const {file, records} = await loadBuiltRecords(config.buildDir);
   log(`search-push: ${records.length} records from ${path.relative(process.cwd(), file) || file}`);
-  const client = algoliasearch(config.appId, config.adminKey, config.hosts ? { hosts: config.hosts } : undefined);
+  const client = algoliasearch(
+    config.appId,
+    config.adminKey,
+    config.hosts ? {hosts: config.hosts} : undefined,
+  );
   const dictionary = await client.setDictionarySettings(STOP_WORD_DICTIONARY.settings);
-  await client.waitForAppTask({ taskID: dictionary.taskID });
+  await client.waitForAppTask({taskID: dictionary.taskID});
   const stopWords = await client.batchDictionaryEntries({
     dictionaryName: 'stopwords',
     batchDictionaryEntriesParams: STOP_WORD_DICTIONARY.entries,
   });
-  await client.waitForAppTask({ taskID: stopWords.taskID });
-  log(`search-push: application ${config.appId}: English stop words set to the site's ${STOP_WORDS.size} (app-wide)`);
-  const settings = await client.setSettings({ indexName: config.indexName, indexSettings: DOCSEARCH_SETTINGS });
-  await client.waitForTask({ indexName: config.indexName, taskID: settings.taskID });
+  await client.waitForAppTask({taskID: stopWords.taskID});
+  log(
+    `search-push: application ${config.appId}: English stop words set to the site's ${STOP_WORDS.size} (app-wide)`,
+  );
+  const settings = await client.setSettings({
+    indexName: config.indexName,
+    indexSettings: DOCSEARCH_SETTINGS,
+  });
+  await client.waitForTask({indexName: config.indexName, taskID: settings.taskID});
   await client.replaceAllObjects({
     indexName: config.indexName,
     objects: records as unknown as Record<string, unknown>[],
@@ -168,7 +191,10 @@ export async function push(config: PushConfig, log: (m: string) => void = consol
 export async function main(
   argv: readonly string[],
   env: Record<string, string | undefined>,
-  io: { log: (m: string) => void; error: (m: string) => void } = { log: console.log, error: console.error },
+  io: {log: (m: string) => void; error: (m: string) => void} = {
+    log: console.log,
+    error: console.error,
+  },
 ): Promise<number> {
   let config: PushConfig;
   try {
@@ -181,8 +207,10 @@ export async function main(
     await push(config, io.log);
     return 0;
   } catch (e) {
-    const err = e as Error & { status?: number };
-    io.error(`search-push: failed: ${err.name}: ${err.message}${err.status ? ` (HTTP ${err.status})` : ''}`);
+    const err = e as Error & {status?: number};
+    io.error(
+      `search-push: failed: ${err.name}: ${err.message}${err.status ? ` (HTTP ${err.status})` : ''}`,
+    );
     return 1;
   }
 }

@@ -13,12 +13,12 @@
  * yields JavaScript, not HTML. README ("Search in the development server") names the check that
  * keeps this honest: every page's development records equal the build's.
  */
-import { readFile } from 'node:fs/promises';
-import type { MarkdownConfig } from '@docusaurus/types';
-import { DEFAULT_PARSE_FRONT_MATTER } from '@docusaurus/utils';
-import { compileToJSX } from '@docusaurus/mdx-loader/lib/utils';
-import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
-import { toHtml } from 'hast-util-to-html';
+import {readFile} from 'node:fs/promises';
+import type {MarkdownConfig} from '@docusaurus/types';
+import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+import {compileToJSX} from '@docusaurus/mdx-loader/lib/utils';
+import type {Element, ElementContent, Properties, Root, RootContent} from 'hast';
+import {toHtml} from 'hast-util-to-html';
 
 /** What a doc needs beyond its source: the title the theme shows and the sidebar trail. */
 export interface DocSourcePage {
@@ -45,7 +45,7 @@ const HAST_KEY = 'fscSearchHast';
 
 /** The last rehype step: keep the tree mdx-loader would turn into JavaScript. */
 function keepHast() {
-  return (tree: Root, file: { data: Record<string, unknown> }) => {
+  return (tree: Root, file: {data: Record<string, unknown>}) => {
     file.data[HAST_KEY] = structuredClone(tree);
   };
 }
@@ -54,17 +54,17 @@ function keepHast() {
 interface MdxJsxNode {
   type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
   name: string | null;
-  attributes: { type: string; name?: string; value?: unknown }[];
+  attributes: {type: string; name?: string; value?: unknown}[];
   children: RootContent[];
 }
 
 /** MDX components -> the element the theme renders around their content; null drops the component. */
-const COMPONENT_ELEMENTS: Record<string, { tagName: string; properties: Properties } | null> = {
-  Tabs: { tagName: 'div', properties: { className: ['tabs-container'] } },
-  TabItem: { tagName: 'div', properties: { role: 'tabpanel' } },
-  admonition: { tagName: 'div', properties: { className: ['theme-admonition'] } },
-  details: { tagName: 'details', properties: {} },
-  summary: { tagName: 'summary', properties: {} },
+const COMPONENT_ELEMENTS: Record<string, {tagName: string; properties: Properties} | null> = {
+  Tabs: {tagName: 'div', properties: {className: ['tabs-container']}},
+  TabItem: {tagName: 'div', properties: {role: 'tabpanel'}},
+  admonition: {tagName: 'div', properties: {className: ['theme-admonition']}},
+  details: {tagName: 'details', properties: {}},
+  summary: {tagName: 'summary', properties: {}},
   // Diagrams render in the browser; the indexer skips their container.
   mermaid: null,
 };
@@ -72,7 +72,11 @@ const COMPONENT_ELEMENTS: Record<string, { tagName: string; properties: Properti
 function stringAttributes(node: MdxJsxNode): Properties {
   const properties: Properties = {};
   for (const attribute of node.attributes) {
-    if (attribute.type === 'mdxJsxAttribute' && attribute.name && typeof attribute.value === 'string') {
+    if (
+      attribute.type === 'mdxJsxAttribute' &&
+      attribute.name &&
+      typeof attribute.value === 'string'
+    ) {
       properties[attribute.name] = attribute.value;
     }
   }
@@ -84,7 +88,9 @@ function toElement(node: MdxJsxNode): Element | null {
   const children = toPlainChildren(node.children);
   if (name in COMPONENT_ELEMENTS) {
     const known = COMPONENT_ELEMENTS[name];
-    return known ? { type: 'element', tagName: known.tagName, properties: { ...known.properties }, children } : null;
+    return known
+      ? {type: 'element', tagName: known.tagName, properties: {...known.properties}, children}
+      : null;
   }
   // A lower-case name is an HTML element written as JSX; any other component keeps its content.
   const isHtml = /^[a-z]/.test(name);
@@ -98,7 +104,7 @@ function toElement(node: MdxJsxNode): Element | null {
 
 function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
   const out: ElementContent[] = [];
-  for (const node of nodes as (RootContent | MdxJsxNode | { type: string })[]) {
+  for (const node of nodes as (RootContent | MdxJsxNode | {type: string})[]) {
     switch (node.type) {
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {
@@ -108,7 +114,7 @@ function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
       }
       case 'element': {
         const element = node as Element;
-        out.push({ ...element, children: toPlainChildren(element.children) });
+        out.push({...element, children: toPlainChildren(element.children)});
         break;
       }
       case 'text':
@@ -124,17 +130,20 @@ function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
 }
 
 function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
-  return { type: 'element', tagName, properties, children };
+  return {type: 'element', tagName, properties, children};
 }
 
 function text(value: string): ElementContent {
-  return { type: 'text', value };
+  return {type: 'text', value};
 }
 
 /** Markdown source -> the page HTML the indexer reads (breadcrumbs, h1, markdown container). */
-export async function renderDocSource(page: DocSourcePage, pipeline: MarkdownPipeline): Promise<string> {
+export async function renderDocSource(
+  page: DocSourcePage,
+  pipeline: MarkdownPipeline,
+): Promise<string> {
   const fileContent = await readFile(page.filePath, 'utf8');
-  const { frontMatter } = await pipeline.markdownConfig.parseFrontMatter({
+  const {frontMatter} = await pipeline.markdownConfig.parseFrontMatter({
     filePath: page.filePath,
     fileContent,
     defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER,
@@ -153,27 +162,28 @@ export async function renderDocSource(page: DocSourcePage, pipeline: MarkdownPip
     },
   });
   const tree = result.data[HAST_KEY] as Root | undefined;
-  if (!tree) throw new Error(`[search-index] ${page.filePath}: the MDX pipeline returned no HTML tree`);
+  if (!tree)
+    throw new Error(`[search-index] ${page.filePath}: the MDX pipeline returned no HTML tree`);
 
   const content = toPlainChildren(tree.children);
   // The theme adds the title as h1 when the Markdown has no first heading of its own.
   const hasOwnTitle = content.some((node) => node.type === 'element' && node.tagName === 'h1');
-  const markdown = element('div', { className: ['theme-doc-markdown', 'markdown'] }, [
+  const markdown = element('div', {className: ['theme-doc-markdown', 'markdown']}, [
     ...(hasOwnTitle ? [] : [element('header', {}, [element('h1', {}, [text(page.title)])])]),
     ...content,
   ]);
   const crumbs = [...page.trail, page.title].map((label) =>
-    element('li', { className: ['breadcrumbs__item'] }, [text(label)]),
+    element('li', {className: ['breadcrumbs__item']}, [text(label)]),
   );
   const head = element('head', {}, [
-    element('meta', { name: 'docsearch:language', content: page.language }, []),
-    element('meta', { name: 'docsearch:docusaurus_tag', content: page.docusaurusTag }, []),
+    element('meta', {name: 'docsearch:language', content: page.language}, []),
+    element('meta', {name: 'docsearch:docusaurus_tag', content: page.docusaurusTag}, []),
   ]);
   const body = element('body', {}, [
     element('main', {}, [
-      element('nav', { className: ['theme-doc-breadcrumbs'] }, [element('ul', {}, crumbs)]),
+      element('nav', {className: ['theme-doc-breadcrumbs']}, [element('ul', {}, crumbs)]),
       element('article', {}, [markdown]),
     ]),
   ]);
-  return toHtml({ type: 'root', children: [element('html', {}, [head, body])] });
+  return toHtml({type: 'root', children: [element('html', {}, [head, body])]});
 }

@@ -5,12 +5,14 @@
 // between them resolve to `.ts` files the way the bundler resolves them.
 // Transpiled output is cached in node_modules/.cache/fsc-ts-loader.
 // Registered by ./register-ts.mjs.
-import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import {createHash} from 'node:crypto';
+import {existsSync, statSync} from 'node:fs';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {fileURLToPath} from 'node:url';
 
-const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/fsc-ts-loader/', import.meta.url));
+const CACHE_DIR = fileURLToPath(
+  new URL('../../node_modules/.cache/fsc-ts-loader/', import.meta.url),
+);
 let typescript;
 
 const TS_FILE = /\.(ts|tsx|mts)$/;
@@ -32,7 +34,7 @@ export async function resolve(specifier, context, nextResolve) {
   ) {
     for (const suffix of CANDIDATES) {
       const url = new URL(specifier + suffix, parent);
-      if (isFile(url)) return { url: url.href, shortCircuit: true };
+      if (isFile(url)) return {url: url.href, shortCircuit: true};
     }
   }
   return nextResolve(specifier, context);
@@ -44,10 +46,11 @@ export async function load(url, context, nextLoad) {
     const source = await readFile(fileName, 'utf8');
     const key = createHash('sha256').update(`v1\0${fileName}\0${source}`).digest('hex');
     const cached = `${CACHE_DIR}${key}.js`;
-    if (existsSync(cached)) return { format: 'module', source: await readFile(cached, 'utf8'), shortCircuit: true };
+    if (existsSync(cached))
+      return {format: 'module', source: await readFile(cached, 'utf8'), shortCircuit: true};
     typescript ??= (await import('typescript')).default;
     const ts = typescript;
-    const { outputText } = ts.transpileModule(source, {
+    const {outputText} = ts.transpileModule(source, {
       fileName,
       compilerOptions: {
         module: ts.ModuleKind.ESNext,
@@ -58,12 +61,12 @@ export async function load(url, context, nextLoad) {
       },
     });
     try {
-      await mkdir(CACHE_DIR, { recursive: true });
+      await mkdir(CACHE_DIR, {recursive: true});
       await writeFile(cached, outputText);
     } catch {
       /* the cache is an optimisation only */
     }
-    return { format: 'module', source: outputText, shortCircuit: true };
+    return {format: 'module', source: outputText, shortCircuit: true};
   }
   return nextLoad(url, context);
 }

@@ -54,26 +54,28 @@ export default function Home(): ReactNode {
       description="Documentation of FSC, the standard Dutch government organisations use to exchange data between organisations, and of its reference implementation.">
       <main>
         <div className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.heroTitle}>
-            Federated Service Connectivity
-          </Heading>
-          <p className={styles.heroLead}>
-            FSC is the standard that Dutch government organisations and their suppliers use to connect their
-            APIs across organisations: services are found in a shared Directory, every connection rests on a
-            signed Contract, traffic runs over mutual TLS and every request is logged on both sides. These pages
-            explain the standard and its open-source reference implementation, and take you from a first try to
-            production.
-          </p>
-          <div className={styles.actions}>
-            <Link className="button button--primary button--lg" to="/introduction/">
-              Read the introduction
-            </Link>
-            <Link className="button button--secondary button--lg" to="/try-fsc/docker/introduction">
-              Try FSC with Docker
-            </Link>
+          <div className="container">
+            <Heading as="h1" className={styles.heroTitle}>
+              Federated Service Connectivity
+            </Heading>
+            <p className={styles.heroLead}>
+              FSC is the standard that Dutch government organisations and their suppliers use to
+              connect their APIs across organisations: services are found in a shared Directory,
+              every connection rests on a signed Contract, traffic runs over mutual TLS and every
+              request is logged on both sides. These pages explain the standard and its open-source
+              reference implementation, and take you from a first try to production.
+            </p>
+            <div className={styles.actions}>
+              <Link className="button button--primary button--lg" to="/introduction/">
+                Read the introduction
+              </Link>
+              <Link
+                className="button button--secondary button--lg"
+                to="/try-fsc/docker/introduction">
+                Try FSC with Docker
+              </Link>
+            </div>
           </div>
-        </div>
         </div>
         <section className={styles.section} aria-labelledby="paths-heading">
           <div className="container">

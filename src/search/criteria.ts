@@ -2,10 +2,10 @@
  * Algolia's ranking criteria for one record, from the matches of the query words: words, filters
  * (optionalFilters), typo, attribute, proximity and exact (see engine.ts for their order).
  */
-import { CONTENT_RANK, FIELDS } from './fields';
-import { rankKey } from './rankKey';
-import type { SlotMatches } from './slotMatches';
-import type { DocSearchRecord } from './types';
+import {CONTENT_RANK, FIELDS} from './fields';
+import {rankKey} from './rankKey';
+import type {SlotMatches} from './slotMatches';
+import type {DocSearchRecord} from './types';
 
 /** A ranked record, with its criteria (the values `_rankingInfo` reports). */
 export interface Candidate {
@@ -56,7 +56,10 @@ export function exactWords(slotMatches: readonly SlotMatches[], id: number): num
 }
 
 /** How many query words record `id` matches, with their typos and attribute ranks summed. */
-function wordCounts(slotMatches: readonly SlotMatches[], id: number): { words: number; typos: number; attrSum: number } {
+function wordCounts(
+  slotMatches: readonly SlotMatches[],
+  id: number,
+): {words: number; typos: number; attrSum: number} {
   let words = 0;
   let typos = 0;
   let attrSum = 0;
@@ -67,12 +70,16 @@ function wordCounts(slotMatches: readonly SlotMatches[], id: number): { words: n
     typos += t;
     attrSum += m.attr[id] as number;
   }
-  return { words, typos, attrSum };
+  return {words, typos, attrSum};
 }
 
 /** Record `id`'s rank key (see rankKey), without making a Candidate: it runs for every match. */
-export function rankKeyOf(slotMatches: readonly SlotMatches[], id: number, filters: number): number {
-  const { words, typos, attrSum } = wordCounts(slotMatches, id);
+export function rankKeyOf(
+  slotMatches: readonly SlotMatches[],
+  id: number,
+  filters: number,
+): number {
+  const {words, typos, attrSum} = wordCounts(slotMatches, id);
   return rankKey(words, filters, typos, coveringAttribute(slotMatches, id), attrSum);
 }
 
@@ -84,5 +91,13 @@ export function candidate(
   filters: number,
 ): Candidate {
   const attr = coveringAttribute(slotMatches, id);
-  return { id, record, ...wordCounts(slotMatches, id), filters, attr, proximity, exact: exactWords(slotMatches, id) };
+  return {
+    id,
+    record,
+    ...wordCounts(slotMatches, id),
+    filters,
+    attr,
+    proximity,
+    exact: exactWords(slotMatches, id),
+  };
 }

@@ -1,5 +1,5 @@
 /** Algolia's `distinct` on `url` (DocSearch's attributeForDistinct): at most N hits per url. */
-import type { DocSearchRecord } from './types';
+import type {DocSearchRecord} from './types';
 
 export interface DistinctCounter {
   /** Hits left after `distinct` among the records `ids` (every hit when `distinct` is 0). */
@@ -27,7 +27,7 @@ export function distinctCounter(records: readonly DocSearchRecord[]): DistinctCo
 }
 
 /** The hits, in order, keeping at most `distinct` per url (all of them when `distinct` is 0). */
-export function distinctHits<T extends { record: DocSearchRecord }>(
+export function distinctHits<T extends {record: DocSearchRecord}>(
   hits: readonly T[],
   distinct: number,
 ): readonly T[] {

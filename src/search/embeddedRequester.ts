@@ -8,13 +8,16 @@
  * (`status: 0`), so the client throws its own `RetryError` (DocSearch then
  * shows 'Unable to fetch results'); the next request tries the load again.
  */
-import type { EndRequest, Requester, Response } from '@algolia/client-common';
-import type { SearchEngine } from './engine';
-import { versionUrlOf } from './indexFormat';
-import { requestParams } from './params';
-import type { MultiQueryBody, MultiQueryRequest, MultiQueryResponse } from './types';
+import type {EndRequest, Requester, Response} from '@algolia/client-common';
+import type {SearchEngine} from './engine';
+import {versionUrlOf} from './indexFormat';
+import {requestParams} from './params';
+import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse} from './types';
 
-export type FetchLike = (url: string, init?: { headers?: Record<string, string>; cache?: RequestCache }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init?: {headers?: Record<string, string>; cache?: RequestCache},
+) => Promise<{
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
@@ -43,14 +46,14 @@ export interface EmbeddedRequester extends Requester {
 const QUERIES_PATH = /^\/1\/indexes\/\*\/queries$/;
 
 function json(status: number, body: unknown): Response {
-  return { status, content: JSON.stringify(body), isTimedOut: false };
+  return {status, content: JSON.stringify(body), isTimedOut: false};
 }
 
 function apiError(status: number, message: string): Response {
-  return json(status, { message, status });
+  return json(status, {message, status});
 }
 
-const UNREACHABLE: Response = { status: 0, content: '', isTimedOut: false };
+const UNREACHABLE: Response = {status: 0, content: '', isTimedOut: false};
 
 export function createEmbeddedRequester(options: EmbeddedRequesterOptions): EmbeddedRequester {
   let loading: Promise<SearchEngine> | null = null;
@@ -73,7 +76,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
   /** Development: forgets the loaded index when its version file names another. */
   async function followChanges(): Promise<void> {
     try {
-      const response = await fetcher()(versionUrlOf(indexUrl()), { cache });
+      const response = await fetcher()(versionUrlOf(indexUrl()), {cache});
       if (!response.ok) return;
       const version = await response.text();
       if (version !== loadedVersion) {
@@ -91,7 +94,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
         const url = indexUrl();
         const [mod, response] = await Promise.all([
           import(/* webpackChunkName: "search-engine" */ './indexData'),
-          fetcher()(url, { headers: { accept: 'application/json' }, cache }),
+          fetcher()(url, {headers: {accept: 'application/json'}, cache}),
         ]);
         if (!response.ok) throw new Error(`search index ${url}: HTTP ${response.status}`);
         return mod.loadIndex(await response.json());
@@ -114,7 +117,10 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
       return apiError(400, `Invalid URL ${request.url}`);
     }
     if (request.method !== 'POST' || !QUERIES_PATH.test(decodeURIComponent(path))) {
-      return apiError(404, `Not found: ${request.method} ${path} is not served by the embedded search index`);
+      return apiError(
+        404,
+        `Not found: ${request.method} ${path} is not served by the embedded search index`,
+      );
     }
     let body: MultiQueryBody;
     try {
@@ -139,7 +145,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
         }
         return engine.search(requestParams(entry), entry.indexName);
       });
-      const answer: MultiQueryResponse = { results };
+      const answer: MultiQueryResponse = {results};
       return json(200, answer);
     } catch (e) {
       return apiError(400, (e as Error).message);

@@ -15,21 +15,21 @@
  * each word matches, through termIndex.ts), ranking.ts (criteria.ts, proximity.ts, rankKey.ts,
  * distinct.ts), hits.ts and response.ts (what Algolia answers, with facets.ts).
  */
-import { distinctCounter } from './distinct';
-import { countFacets, FACET_ATTRIBUTES } from './facets';
-import { createRecordFilters } from './filters';
-import { createHitShaper, hitPlan } from './hits';
-import type { SerializedTerms } from './indexFormat';
-import { createMatcher } from './matching';
-import { normalizeParams } from './params';
-import { parseQuery } from './query';
-import { createRanker } from './ranking';
-import { pageOf, searchResponse } from './response';
-import { buildTermIndex, loadTerms, recordTerms } from './termIndex';
-import type { DocSearchRecord, SearchParams, SearchResponse } from './types';
+import {distinctCounter} from './distinct';
+import {countFacets, FACET_ATTRIBUTES} from './facets';
+import {createRecordFilters} from './filters';
+import {createHitShaper, hitPlan} from './hits';
+import type {SerializedTerms} from './indexFormat';
+import {createMatcher} from './matching';
+import {normalizeParams} from './params';
+import {parseQuery} from './query';
+import {createRanker} from './ranking';
+import {pageOf, searchResponse} from './response';
+import {buildTermIndex, loadTerms, recordTerms} from './termIndex';
+import type {DocSearchRecord, SearchParams, SearchResponse} from './types';
 
-export { buildTermIndex, serializeTerms } from './termIndex';
-export { staticOrder } from './ranking';
+export {buildTermIndex, serializeTerms} from './termIndex';
+export {staticOrder} from './ranking';
 
 export interface SearchEngine {
   readonly records: readonly DocSearchRecord[];
@@ -45,8 +45,8 @@ export interface EngineData {
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData): SearchEngine {
-  const { records, terms } = Array.isArray(data)
-    ? { records: data as readonly DocSearchRecord[], terms: undefined }
+  const {records, terms} = Array.isArray(data)
+    ? {records: data as readonly DocSearchRecord[], terms: undefined}
     : (data as EngineData);
   const index = terms ? loadTerms(terms) : buildTermIndex(records);
   const termsOfRecords = recordTerms(records);
@@ -60,7 +60,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const started = now();
     const p = normalizeParams(raw);
     const filters = filterSets.filtersFor(p.facetFilters, p.optionalFilters);
-    const { slots, excluded } = parseQuery(p.query, p);
+    const {slots, excluded} = parseQuery(p.query, p);
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
 
@@ -69,21 +69,24 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const ranking =
       slots.length === 0
         ? ranker.everyRecord(filters, excludedIds)
-        : ranker.rank({ slots, slotMatches, excludedIds, filters }, needed, p.distinct > 0);
+        : ranker.rank({slots, slotMatches, excludedIds, filters}, needed, p.distinct > 0);
 
     const facetAttributes = p.facets.includes('*') ? [...FACET_ATTRIBUTES] : p.facets;
     // Counts are order-free, but values are listed in ranking order: walk the full order.
     const facets =
       facetAttributes.length > 0
-        ? countFacets([...ranking.head, ...ranking.rest()].map((c) => c.record), facetAttributes)
+        ? countFacets(
+            [...ranking.head, ...ranking.rest()].map((c) => c.record),
+            facetAttributes,
+          )
         : null;
 
     const plan = hitPlan(p, [...new Set(slots.map((s) => s.word))], slotMatches);
     const hits = pageOf(ranking.head, p).map((c) => shaper.hit(c, plan));
     const processingTimeMS = Math.max(1, Math.round(now() - started));
     const nbHits = distinct.count(ranking.ids, p.distinct);
-    return searchResponse({ raw, p, indexName, hits, nbHits, facets, processingTimeMS });
+    return searchResponse({raw, p, indexName, hits, nbHits, facets, processingTimeMS});
   }
 
-  return { records, search };
+  return {records, search};
 }

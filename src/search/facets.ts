@@ -1,5 +1,5 @@
 /** Facet values of records: what facetFilters test and what `facets` counts. */
-import type { DocSearchRecord } from './types';
+import type {DocSearchRecord} from './types';
 
 /** DocSearch's attributesForFaceting: what `facets: ['*']` counts. */
 export const FACET_ATTRIBUTES = ['language', 'docusaurus_tag', 'type'] as const;

@@ -1,5 +1,5 @@
 /** The searchable attributes of DocSearch records, in DocSearch's order: a field's index is its attribute rank. */
-import { HIERARCHY_LEVELS, type DocSearchRecord, type HierarchyLevel } from './types';
+import {HIERARCHY_LEVELS, type DocSearchRecord, type HierarchyLevel} from './types';
 
 export const FIELDS = [...HIERARCHY_LEVELS, 'content'] as const;
 export type Field = (typeof FIELDS)[number];

@@ -1,6 +1,6 @@
 /** facetFilters (which records a query may return) and optionalFilters (the `filters` criterion). */
-import { facetValues } from './facets';
-import type { DocSearchRecord } from './types';
+import {facetValues} from './facets';
+import type {DocSearchRecord} from './types';
 
 /** Which records the facet filters accept, and how many optional filter groups each matches. */
 export interface RecordFilters {
@@ -28,7 +28,8 @@ function parseFacetFilter(filter: string): FacetFilter {
     text = text.slice(1);
   }
   const colon = text.indexOf(':');
-  if (colon <= 0) throw new Error(`facetFilters: invalid filter "${filter}" (expected attribute:value)`);
+  if (colon <= 0)
+    throw new Error(`facetFilters: invalid filter "${filter}" (expected attribute:value)`);
   const attribute = text.slice(0, colon).trim();
   let value = text.slice(colon + 1);
   if (value.startsWith('\\-')) value = value.slice(1);
@@ -36,19 +37,22 @@ function parseFacetFilter(filter: string): FacetFilter {
     negated = !negated;
     value = value.slice(1);
   }
-  return { attribute, value, negated };
+  return {attribute, value, negated};
 }
 
 /** Per OR group of filters: whether a record passes it. */
 function compileGroups(groups: string[][]): ((record: DocSearchRecord) => boolean)[] {
   return groups.map((group) => {
     const filters = group.map(parseFacetFilter);
-    return (record) => filters.some((f) => facetValues(record, f.attribute).includes(f.value) !== f.negated);
+    return (record) =>
+      filters.some((f) => facetValues(record, f.attribute).includes(f.value) !== f.negated);
   });
 }
 
 /** One value per record for each filter set, computed on first use and kept in a small cache. */
-function perRecordCache(compute: (groups: string[][]) => Uint8Array): (groups: string[][]) => Uint8Array {
+function perRecordCache(
+  compute: (groups: string[][]) => Uint8Array,
+): (groups: string[][]) => Uint8Array {
   const cache = new Map<string, Uint8Array>();
   return (groups: string[][]): Uint8Array => {
     const key = JSON.stringify(groups);
@@ -73,11 +77,16 @@ export function createRecordFilters(records: readonly DocSearchRecord[]): Filter
   });
   const scores = perRecordCache((groups) => {
     const compiled = compileGroups(groups);
-    return Uint8Array.from(records, (r) => Math.min(compiled.filter((passes) => passes(r)).length, MAX_FILTER_SCORE));
+    return Uint8Array.from(records, (r) =>
+      Math.min(compiled.filter((passes) => passes(r)).length, MAX_FILTER_SCORE),
+    );
   });
   return {
     filtersFor(facetFilters, optionalFilters) {
-      return { accepted: accepted(facetFilters), scores: optionalFilters.length > 0 ? scores(optionalFilters) : null };
+      return {
+        accepted: accepted(facetFilters),
+        scores: optionalFilters.length > 0 ? scores(optionalFilters) : null,
+      };
     },
   };
 }

@@ -4,8 +4,8 @@
  * Both are built from HTML-escaped text: only the caller's pre/post tags are
  * inserted raw, so neither record text nor the query can become markup.
  */
-import { ESCAPABLE, escapeHtml, tokenizeWithOffsets, type Token } from './text';
-import type { HighlightResultOption, MatchLevel, SnippetResultOption } from './types';
+import {ESCAPABLE, escapeHtml, tokenizeWithOffsets, type Token} from './text';
+import type {HighlightResultOption, MatchLevel, SnippetResultOption} from './types';
 
 /** How a matched document term relates to the query word(s) it matched. */
 export interface TermMatch {
@@ -43,7 +43,7 @@ function render(
   matcher: TermMatcher,
   tags: Tags,
   matched: Set<string>,
-): { html: string; highlightedTokens: number } {
+): {html: string; highlightedTokens: number} {
   let html = '';
   let cursor = from;
   let highlightedTokens = 0;
@@ -68,7 +68,7 @@ function render(
     for (const w of match.words) matched.add(w);
   }
   html += escape(text.slice(cursor, to));
-  return { html, highlightedTokens };
+  return {html, highlightedTokens};
 }
 
 export function highlight(
@@ -79,7 +79,7 @@ export function highlight(
   tokens: readonly Token[] = tokenizeWithOffsets(text),
 ): HighlightResultOption {
   const matched = new Set<string>();
-  const { html, highlightedTokens } = render(text, tokens, 0, text.length, matcher, tags, matched);
+  const {html, highlightedTokens} = render(text, tokens, 0, text.length, matcher, tags, matched);
   const result: HighlightResultOption = {
     value: html,
     matchLevel: matchLevelFor(matched, queryWords),
@@ -106,17 +106,21 @@ export function snippet(
 ): SnippetResultOption {
   const matched = new Set<string>();
   if (tokens.length <= words) {
-    const { html } = render(text, tokens, 0, text.length, matcher, tags, matched);
-    return { value: html, matchLevel: matchLevelFor(matched, queryWords) };
+    const {html} = render(text, tokens, 0, text.length, matcher, tags, matched);
+    return {value: html, matchLevel: matchLevelFor(matched, queryWords)};
   }
-  const first = Math.max(0, tokens.findIndex((t) => matcher.has(t.term)));
+  const first = Math.max(
+    0,
+    tokens.findIndex((t) => matcher.has(t.term)),
+  );
   let start = Math.max(0, first - Math.floor((words - 1) / 2));
   const end = Math.min(tokens.length, start + words);
   start = Math.max(0, end - words);
   const from = start === 0 ? 0 : (tokens[start]?.start ?? 0);
   const to = end === tokens.length ? text.length : (tokens[end - 1]?.end ?? text.length);
-  const { html } = render(text, tokens, from, to, matcher, tags, matched);
+  const {html} = render(text, tokens, from, to, matcher, tags, matched);
   const escapedEllipsis = escapeHtml(ellipsis);
-  const value = (start > 0 ? escapedEllipsis : '') + html.trim() + (end < tokens.length ? escapedEllipsis : '');
-  return { value, matchLevel: matchLevelFor(matched, queryWords) };
+  const value =
+    (start > 0 ? escapedEllipsis : '') + html.trim() + (end < tokens.length ? escapedEllipsis : '');
+  return {value, matchLevel: matchLevelFor(matched, queryWords)};
 }

@@ -2,12 +2,12 @@
  * Hit shaping: a ranked record as Algolia returns it, with the attributes to retrieve,
  * `_highlightResult`, `_snippetResult` and `_rankingInfo`.
  */
-import type { Candidate } from './criteria';
-import { FIELDS, fieldValue, type Field } from './fields';
-import { highlight, snippet, type Tags, type TermMatch, type TermMatcher } from './highlight';
-import type { NormalizedParams } from './params';
-import { addTerm, type SlotMatches } from './slotMatches';
-import { tokenizeWithOffsets, type Token } from './text';
+import type {Candidate} from './criteria';
+import {FIELDS, fieldValue, type Field} from './fields';
+import {highlight, snippet, type Tags, type TermMatch, type TermMatcher} from './highlight';
+import type {NormalizedParams} from './params';
+import {addTerm, type SlotMatches} from './slotMatches';
+import {tokenizeWithOffsets, type Token} from './text';
 import {
   HIERARCHY_LEVELS,
   type DocSearchRecord,
@@ -43,7 +43,11 @@ export interface HitShaper {
 }
 
 /** Sets the dotted `path` of `target` from `source`. */
-function copyPath(target: Record<string, unknown>, source: Record<string, unknown>, path: readonly string[]): void {
+function copyPath(
+  target: Record<string, unknown>,
+  source: Record<string, unknown>,
+  path: readonly string[],
+): void {
   let to = target;
   let from = source;
   for (let i = 0; i < path.length; i++) {
@@ -65,14 +69,14 @@ function retriever(attributes: string[] | null): (record: DocSearchRecord) => Se
   if (attributes === null || attributes.includes('*')) {
     const removed = (attributes ?? []).filter((a) => a.startsWith('-')).map((a) => a.slice(1));
     return (record) => {
-      const hit: SearchHit = { ...record, hierarchy: { ...record.hierarchy } };
+      const hit: SearchHit = {...record, hierarchy: {...record.hierarchy}};
       for (const a of removed) delete (hit as unknown as Record<string, unknown>)[a];
       return hit;
     };
   }
   const paths = attributes.map((a) => a.split('.'));
   return (record) => {
-    const hit: Record<string, unknown> = { objectID: record.objectID };
+    const hit: Record<string, unknown> = {objectID: record.objectID};
     for (const path of paths) copyPath(hit, record as unknown as Record<string, unknown>, path);
     return hit as unknown as SearchHit;
   };
@@ -100,7 +104,8 @@ export function hitPlan(
 ): HitPlan {
   const matcher = new Map<string, TermMatch>();
   for (const m of slotMatches) for (const [term, tm] of m.terms) addTerm(matcher, term, tm);
-  const highlighted = p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
+  const highlighted =
+    p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
   const snippets: [Field, number][] = [];
   for (const [attribute, words] of p.attributesToSnippet) {
     for (const field of fieldsOf([attribute])) snippets.push([field, words]);
@@ -110,7 +115,7 @@ export function hitPlan(
     queryWords,
     matcher,
     slotMatches,
-    tags: { pre: p.highlightPreTag, post: p.highlightPostTag },
+    tags: {pre: p.highlightPreTag, post: p.highlightPostTag},
     highlightFields: FIELDS.filter((f) => highlighted.has(f)),
     snippets,
     ellipsis: p.snippetEllipsisText,
@@ -128,7 +133,8 @@ function matcherFor(id: number, plan: HitPlan): TermMatcher {
   const splits = plan.slotMatches.filter((m) => m.splitTerms.has(id));
   if (splits.length === 0) return plan.matcher;
   const matcher = new Map(plan.matcher);
-  for (const m of splits) for (const term of m.splitTerms.get(id) ?? []) addTerm(matcher, term, m.splitMatch);
+  for (const m of splits)
+    for (const term of m.splitTerms.get(id) ?? []) addTerm(matcher, term, m.splitMatch);
   return matcher;
 }
 
@@ -163,9 +169,11 @@ export function createHitShaper(): HitShaper {
   const tokenCache = new Map<number, Map<Field, Token[]>>();
   function hitTokens(id: number): Map<Field, Token[]> {
     let tokens = tokenCache.get(id);
-    if (tokens) tokenCache.delete(id); // re-inserted below as the most recent
+    if (tokens)
+      tokenCache.delete(id); // re-inserted below as the most recent
     else tokens = new Map();
-    if (tokenCache.size >= HIT_TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value as number);
+    if (tokenCache.size >= HIT_TOKEN_CACHE_SIZE)
+      tokenCache.delete(tokenCache.keys().next().value as number);
     tokenCache.set(id, tokens);
     return tokens;
   }
@@ -173,7 +181,7 @@ export function createHitShaper(): HitShaper {
   function hit(c: Candidate, plan: HitPlan): SearchHit {
     const out = plan.retrieve(c.record);
     const matcher = matcherFor(c.id, plan);
-    const { queryWords, tags } = plan;
+    const {queryWords, tags} = plan;
     const tokensOf = hitTokens(c.id);
     const tokenized = (field: Field, text: string): Token[] => {
       let t = tokensOf.get(field);
@@ -184,7 +192,11 @@ export function createHitShaper(): HitShaper {
     for (const field of plan.highlightFields) {
       const text = fieldValue(c.record, field);
       if (text === null) continue;
-      setField(highlightResult, field, highlight(text, matcher, queryWords, tags, tokenized(field, text)));
+      setField(
+        highlightResult,
+        field,
+        highlight(text, matcher, queryWords, tags, tokenized(field, text)),
+      );
     }
     out._highlightResult = highlightResult;
     if (plan.rankingInfo) out._rankingInfo = rankingInfo(c);
@@ -193,7 +205,15 @@ export function createHitShaper(): HitShaper {
       for (const [field, words] of plan.snippets) {
         const text = fieldValue(c.record, field);
         if (text === null) continue;
-        const value = snippet(text, matcher, queryWords, words, plan.ellipsis, tags, tokenized(field, text));
+        const value = snippet(
+          text,
+          matcher,
+          queryWords,
+          words,
+          plan.ellipsis,
+          tags,
+          tokenized(field, text),
+        );
         setField(snippetResult, field, value);
       }
       out._snippetResult = snippetResult;
@@ -201,5 +221,5 @@ export function createHitShaper(): HitShaper {
     return out;
   }
 
-  return { hit };
+  return {hit};
 }

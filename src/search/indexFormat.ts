@@ -10,7 +10,7 @@
  * ~15-20 ms of start-up on this site's size, so records only is the smaller download and the
  * faster start on any real network. `terms` exists for that comparison.
  */
-import { HIERARCHY_LEVELS, type DocSearchRecord } from './types';
+import {HIERARCHY_LEVELS, type DocSearchRecord} from './types';
 
 /** Name of the meta tag, in every built page, holding the index file URL. */
 export const INDEX_META_NAME = 'fsc:search-index';
@@ -34,8 +34,11 @@ export interface IndexFile {
   terms?: SerializedTerms;
 }
 
-export function serializeIndex(records: readonly DocSearchRecord[], options: { terms?: SerializedTerms } = {}): string {
-  const file: IndexFile = { format: INDEX_FORMAT, version: INDEX_VERSION, records: [...records] };
+export function serializeIndex(
+  records: readonly DocSearchRecord[],
+  options: {terms?: SerializedTerms} = {},
+): string {
+  const file: IndexFile = {format: INDEX_FORMAT, version: INDEX_VERSION, records: [...records]};
   if (options.terms) file.terms = options.terms;
   return JSON.stringify(file);
 }
@@ -55,11 +58,13 @@ function checkRecord(value: unknown, i: number): asserts value is DocSearchRecor
   if (!h || typeof h !== 'object') fail(`record ${i} has no hierarchy`);
   for (const level of HIERARCHY_LEVELS) {
     const v = h[level];
-    if (v !== null && v !== undefined && typeof v !== 'string') fail(`record ${i} has a bad hierarchy.${level}`);
+    if (v !== null && v !== undefined && typeof v !== 'string')
+      fail(`record ${i} has a bad hierarchy.${level}`);
     if (v === undefined) h[level] = null;
   }
   const w = r.weight as Record<string, unknown> | null | undefined;
-  if (!w || typeof w.level !== 'number' || typeof w.position !== 'number') fail(`record ${i} has no weight`);
+  if (!w || typeof w.level !== 'number' || typeof w.position !== 'number')
+    fail(`record ${i} has no weight`);
 }
 
 /** Parses and validates an index file (a JSON string or the parsed value). */

@@ -4,12 +4,12 @@
  * other number (ignorePlurals), split in two adjacent words ('auditlog' as 'audit log'), and two
  * adjacent query words match their concatenation ('audit log' as 'auditlog').
  */
-import { lowestRank } from './fields';
-import type { TermMatch } from './highlight';
-import type { Slot } from './query';
-import { addMatch, addTerm, copyMatches, emptyMatches, type SlotMatches } from './slotMatches';
-import { typoDistance } from './text';
-import type { Posting, RecordTerms, TermIndex } from './termIndex';
+import {lowestRank} from './fields';
+import type {TermMatch} from './highlight';
+import type {Slot} from './query';
+import {addMatch, addTerm, copyMatches, emptyMatches, type SlotMatches} from './slotMatches';
+import {typoDistance} from './text';
+import type {Posting, RecordTerms, TermIndex} from './termIndex';
 
 const MIN_SPLIT_WORD = 5;
 const MIN_SPLIT_PART = 2;
@@ -23,7 +23,7 @@ export interface Matcher {
 
 /** Adds every record of `posting` to `out`. */
 function addPosting(out: SlotMatches, posting: Posting, typos: number, exact: boolean): void {
-  const { ids, masks } = posting;
+  const {ids, masks} = posting;
   for (let i = 0; i < ids.length; i++) {
     const mask = masks[i] as number;
     addMatch(out, ids[i] as number, typos, lowestRank(mask), mask, exact);
@@ -50,10 +50,10 @@ function typoCandidates(index: TermIndex, word: string, typos: number): Map<stri
 
 /** The word itself, as a prefix, within its typos, and in its other number (no typo, exact). */
 function addWordTerms(index: TermIndex, slot: Slot, out: SlotMatches): void {
-  const { word } = slot;
-  const plain: TermMatch = { words: [word] };
+  const {word} = slot;
+  const plain: TermMatch = {words: [word]};
   if (slot.prefix) {
-    const prefixMatch: TermMatch = { words: [word], prefixLength: word.length };
+    const prefixMatch: TermMatch = {words: [word], prefixLength: word.length};
     for (const [term, posting] of index.atPrefix(word).entries()) {
       addTerm(out.terms, term, term === word ? plain : prefixMatch);
       addPosting(out, posting, 0, term === word);
@@ -93,7 +93,7 @@ function addSplits(index: TermIndex, terms: RecordTerms, word: string, out: Slot
     const isLeft = (t: string) => t === left;
     const isRight = (t: string) => t === right;
     // both postings are sorted by id: merge-join
-    for (let x = 0, y = 0; x < lp.ids.length && y < rp.ids.length; ) {
+    for (let x = 0, y = 0; x < lp.ids.length && y < rp.ids.length;) {
       const lid = lp.ids[x] as number;
       const rid = rp.ids[y] as number;
       if (lid < rid) x++;
@@ -127,10 +127,10 @@ function withConcatenation(
   mb: SlotMatches,
 ): [SlotMatches, SlotMatches] | null {
   const joined = a.word + b.word;
-  const tm: TermMatch = { words: [a.word, b.word] };
+  const tm: TermMatch = {words: [a.word, b.word]};
   const found: [string, TermMatch, Posting][] = [];
   if (b.prefix) {
-    const prefixTm: TermMatch = { words: [a.word, b.word], prefixLength: joined.length };
+    const prefixTm: TermMatch = {words: [a.word, b.word], prefixLength: joined.length};
     for (const [term, posting] of index.atPrefix(joined).entries()) {
       found.push([term, term === joined ? tm : prefixTm, posting]);
     }
@@ -155,13 +155,14 @@ export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount:
   const cache = new Map<string, SlotMatches>();
 
   function matchSlot(slot: Slot): SlotMatches {
-    const { word, prefix, typos, phrase, forms } = slot;
+    const {word, prefix, typos, phrase, forms} = slot;
     const key = `${word}|${prefix ? 1 : 0}|${typos}|${phrase === null ? 0 : 1}|${forms.join(',')}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const out = emptyMatches(recordCount, word);
     addWordTerms(index, slot, out);
-    if (phrase === null && word.length >= MIN_SPLIT_WORD && !/\d/.test(word)) addSplits(index, terms, word, out);
+    if (phrase === null && word.length >= MIN_SPLIT_WORD && !/\d/.test(word))
+      addSplits(index, terms, word, out);
     if (cache.size >= SLOT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(key, out);
     return out;
@@ -172,11 +173,17 @@ export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount:
     slots.forEach((a, i) => {
       const b = slots[i + 1];
       if (!b || a.phrase !== null || b.phrase !== null) return;
-      const merged = withConcatenation(index, a, b, matches[i] as SlotMatches, matches[i + 1] as SlotMatches);
+      const merged = withConcatenation(
+        index,
+        a,
+        b,
+        matches[i] as SlotMatches,
+        matches[i + 1] as SlotMatches,
+      );
       if (merged) [matches[i], matches[i + 1]] = merged;
     });
     return matches;
   }
 
-  return { matchQuery };
+  return {matchQuery};
 }

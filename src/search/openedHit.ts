@@ -26,8 +26,15 @@ const MAX_WORD = 64;
 const MAX_WORDS = 16;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const decodeEntities = (html: string): string => html.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+const decodeEntities = (html: string): string =>
+  html.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
 const stripTags = (html: string): string => html.replace(/<[^>]*>/g, '');
 
 function collectValues(value: unknown, out: string[]): void {
@@ -45,19 +52,23 @@ const HIGHLIGHTED = /<([a-z]+)\b[^>]*>([^<]*)<\/\1>/gi;
  * `_highlightResult` (hierarchy and content), with whether the fragment
  * ended inside a word. At most MAX_WORDS distinct words.
  */
-export function markedWords(hit: { _highlightResult?: unknown }): MarkedWord[] {
+export function markedWords(hit: {_highlightResult?: unknown}): MarkedWord[] {
   const values: string[] = [];
   collectValues(hit._highlightResult, values);
   const words = new Map<string, MarkedWord>();
   for (const value of values) {
     for (const match of value.matchAll(HIGHLIGHTED)) {
-      const text = decodeEntities(match[2] ?? '').trim().toLowerCase();
+      const text = decodeEntities(match[2] ?? '')
+        .trim()
+        .toLowerCase();
       if (!text || text.length > MAX_WORD) continue;
       const after = (match.index ?? 0) + match[0].length;
-      const prefix = WORD_CHAR.test(decodeEntities(stripTags(value.slice(after, after + 16))).charAt(0));
+      const prefix = WORD_CHAR.test(
+        decodeEntities(stripTags(value.slice(after, after + 16))).charAt(0),
+      );
       const known = words.get(text);
       // a word seen whole anywhere is marked whole
-      if (!known) words.set(text, { text, prefix });
+      if (!known) words.set(text, {text, prefix});
       else if (known.prefix && !prefix) known.prefix = false;
     }
   }
@@ -65,9 +76,9 @@ export function markedWords(hit: { _highlightResult?: unknown }): MarkedWord[] {
 }
 
 /** The state to push with a hit's URL (undefined when nothing was highlighted). */
-export function openedHitState(hit: { _highlightResult?: unknown }): OpenedHitState | undefined {
+export function openedHitState(hit: {_highlightResult?: unknown}): OpenedHitState | undefined {
   const words = markedWords(hit);
-  return words.length > 0 ? { searchHighlight: words } : undefined;
+  return words.length > 0 ? {searchHighlight: words} : undefined;
 }
 
 /** The marked words of a history entry's state; anything else found there is ignored. */
@@ -77,8 +88,12 @@ export function wordsFromState(state: unknown): MarkedWord[] {
   return words
     .filter(
       (w): w is MarkedWord =>
-        !!w && typeof w === 'object' && typeof w.text === 'string' && w.text.length > 0 &&
-        w.text.length <= MAX_WORD && typeof w.prefix === 'boolean',
+        !!w &&
+        typeof w === 'object' &&
+        typeof w.text === 'string' &&
+        w.text.length > 0 &&
+        w.text.length <= MAX_WORD &&
+        typeof w.prefix === 'boolean',
     )
     .slice(0, MAX_WORDS);
 }

@@ -3,8 +3,8 @@
  * clients send them flattened as JSON values, older clients send a
  * urlencoded `params` string in which lists are JSON or comma-separated.
  */
-import { appliesToQueryLanguage } from './language';
-import type { FacetFilters, MultiQueryRequest, SearchParams } from './types';
+import {appliesToQueryLanguage} from './language';
+import type {FacetFilters, MultiQueryRequest, SearchParams} from './types';
 
 export interface NormalizedParams {
   query: string;
@@ -74,7 +74,11 @@ function toBool(value: unknown, fallback: boolean): boolean {
 
 /** `true`/`false`, or a list of languages (Algolia's form of removeStopWords and ignorePlurals). */
 function toLanguageOption(value: unknown, fallback: boolean): boolean {
-  if (value === undefined || value === null || ['true', 'false', '1', '0'].includes(String(value))) {
+  if (
+    value === undefined ||
+    value === null ||
+    ['true', 'false', '1', '0'].includes(String(value))
+  ) {
     return toBool(value, fallback);
   }
   return appliesToQueryLanguage(toList(value) ?? []);
@@ -92,7 +96,12 @@ function toList(value: unknown): string[] | null {
         /* fall through to the comma form */
       }
     }
-    return trimmed === '' ? [] : trimmed.split(',').map((s) => s.trim()).filter(Boolean);
+    return trimmed === ''
+      ? []
+      : trimmed
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   }
   return null;
 }
@@ -108,7 +117,12 @@ function parseFacetFilterString(text: string): string[][] {
     } else if (ch === '(') {
       const close = text.indexOf(')', i);
       const inner = text.slice(i + 1, close === -1 ? text.length : close);
-      groups.push(inner.split(',').map((s) => s.trim()).filter(Boolean));
+      groups.push(
+        inner
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
       i = close === -1 ? text.length : close + 1;
     } else {
       let end = text.indexOf(',', i);
@@ -153,7 +167,8 @@ function parseSnippetSpec(list: string[] | null): Map<string, number> {
   for (const entry of list ?? []) {
     const colon = entry.lastIndexOf(':');
     const attribute = colon === -1 ? entry : entry.slice(0, colon);
-    const words = colon === -1 ? DEFAULTS.snippetWords : toInt(entry.slice(colon + 1), DEFAULTS.snippetWords);
+    const words =
+      colon === -1 ? DEFAULTS.snippetWords : toInt(entry.slice(colon + 1), DEFAULTS.snippetWords);
     if (attribute) spec.set(attribute.trim(), Math.max(1, words));
   }
   return spec;
@@ -192,8 +207,11 @@ export function normalizeParams(raw: SearchParams | Record<string, unknown>): No
     attributesToHighlight: toList(r.attributesToHighlight),
     attributesToSnippet: parseSnippetSpec(toList(r.attributesToSnippet)),
     snippetEllipsisText:
-      typeof r.snippetEllipsisText === 'string' ? r.snippetEllipsisText : DEFAULTS.snippetEllipsisText,
-    highlightPreTag: typeof r.highlightPreTag === 'string' ? r.highlightPreTag : DEFAULTS.highlightPreTag,
+      typeof r.snippetEllipsisText === 'string'
+        ? r.snippetEllipsisText
+        : DEFAULTS.snippetEllipsisText,
+    highlightPreTag:
+      typeof r.highlightPreTag === 'string' ? r.highlightPreTag : DEFAULTS.highlightPreTag,
     highlightPostTag:
       typeof r.highlightPostTag === 'string' ? r.highlightPostTag : DEFAULTS.highlightPostTag,
     distinct,
@@ -212,11 +230,11 @@ export function normalizeParams(raw: SearchParams | Record<string, unknown>): No
  * `{indexName, params: {...}}`. Flattened values win over `params`.
  */
 export function requestParams(request: MultiQueryRequest): Record<string, unknown> {
-  const { params, indexName: _indexName, type: _type, ...rest } = request;
+  const {params, indexName: _indexName, type: _type, ...rest} = request;
   let base: Record<string, unknown> = {};
   if (typeof params === 'string') base = parseParamsString(params);
-  else if (params && typeof params === 'object') base = { ...params };
-  const merged: Record<string, unknown> = { ...base };
+  else if (params && typeof params === 'object') base = {...params};
+  const merged: Record<string, unknown> = {...base};
   for (const [key, value] of Object.entries(rest)) {
     if (value !== undefined) merged[key] = value;
   }
@@ -231,9 +249,11 @@ export function serializeParams(raw: Record<string, unknown>): string {
     .map((key) => {
       const value = raw[key];
       const text =
-        typeof value === 'string' ? value : LIST_PARAMS.has(key) || typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
+        typeof value === 'string'
+          ? value
+          : LIST_PARAMS.has(key) || typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
       return `${encodeURIComponent(key)}=${encodeURIComponent(text)}`;
     })
     .join('&');

@@ -1,18 +1,25 @@
 /** Algolia's proximity criterion: how close together a record holds the query words. */
-import { FIELDS } from './fields';
-import { termTest, type SlotMatches } from './slotMatches';
-import type { RecordTerms } from './termIndex';
+import {FIELDS} from './fields';
+import {termTest, type SlotMatches} from './slotMatches';
+import type {RecordTerms} from './termIndex';
 
 /** Distance counted for a pair of query words that are farther apart, or not in one field. */
 export const MAX_PROXIMITY = 8;
 
 /** Sum over consecutive query words of their closest distance in one field of record `id`. */
-export function proximityOf(id: number, slotMatches: readonly SlotMatches[], terms: RecordTerms): number {
+export function proximityOf(
+  id: number,
+  slotMatches: readonly SlotMatches[],
+  terms: RecordTerms,
+): number {
   let total = 0;
   for (let i = 0; i + 1 < slotMatches.length; i++) {
     const a = slotMatches[i] as SlotMatches;
     const b = slotMatches[i + 1] as SlotMatches;
-    total += (a.typos[id] as number) < 0 || (b.typos[id] as number) < 0 ? MAX_PROXIMITY : pairDistance(id, a, b, terms);
+    total +=
+      (a.typos[id] as number) < 0 || (b.typos[id] as number) < 0
+        ? MAX_PROXIMITY
+        : pairDistance(id, a, b, terms);
   }
   return total;
 }

@@ -1,6 +1,6 @@
 /** A query as the engine reads it: its words ("slots"), each with how it may match, and the excluded words. */
-import { pluralForms, STOP_WORDS } from './language';
-import { terms as toTerms, tokenizeWithOffsets, type Token } from './text';
+import {pluralForms, STOP_WORDS} from './language';
+import {terms as toTerms, tokenizeWithOffsets, type Token} from './text';
 
 /**
  * The most words of a query the engine reads. The words after them are dropped, as though the
@@ -93,7 +93,7 @@ export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
     });
   });
   phrases.forEach((phrase, p) => {
-    for (const word of phrase) slots.push({ word, prefix: false, typos: 0, phrase: p, forms: [] });
+    for (const word of phrase) slots.push({word, prefix: false, typos: 0, phrase: p, forms: []});
   });
-  return { slots: rules.removeStopWords ? withoutStopWords(slots) : slots, excluded };
+  return {slots: rules.removeStopWords ? withoutStopWords(slots) : slots, excluded};
 }

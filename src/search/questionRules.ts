@@ -11,9 +11,9 @@
  *   defines the things the tutorials and production pages use, so its records come first among
  *   those holding the question's words (Algolia's `filters` criterion, right after `words`).
  */
-import { STOP_WORDS } from './language';
-import { terms } from './text';
-import type { SearchParams } from './types';
+import {STOP_WORDS} from './language';
+import {terms} from './text';
+import type {SearchParams} from './types';
 
 /** The section whose pages define FSC's concepts (hierarchy.lvl0 of its records). */
 export const CONCEPT_SECTION = 'Introduction';

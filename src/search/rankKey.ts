@@ -4,9 +4,9 @@
  * for the most a query of MAX_QUERY_WORDS words can put in it: checkPacking proves that when this
  * module loads, and throws, naming the constant to change, when it is not so.
  */
-import { FIELDS } from './fields';
-import { MAX_PROXIMITY } from './proximity';
-import { MAX_QUERY_WORDS, MAX_WORD_TYPOS } from './query';
+import {FIELDS} from './fields';
+import {MAX_PROXIMITY} from './proximity';
+import {MAX_QUERY_WORDS, MAX_WORD_TYPOS} from './query';
 
 /** Field widths of the rank key (the criteria before proximity). */
 const RANK_WORD_SLOTS = 16;
@@ -34,15 +34,30 @@ export interface PackingLimits {
 }
 
 /** Throws when a packed field cannot hold the most the engine puts in it, naming the constants involved. */
-export function checkPacking({ attributes, queryWords, wordTypos, pairProximity }: PackingLimits): void {
+export function checkPacking({
+  attributes,
+  queryWords,
+  wordTypos,
+  pairProximity,
+}: PackingLimits): void {
   const problems: string[] = [];
   const atMost = (value: number, max: number, what: string, where: string): void => {
     if (value > max) problems.push(`${what} is ${value}, more than ${where} holds (${max})`);
   };
-  atMost(attributes - 1, RANK_ATTR_SLOTS - 1, 'FIELDS.length - 1 (the last attribute rank)', 'RANK_ATTR_SLOTS');
+  atMost(
+    attributes - 1,
+    RANK_ATTR_SLOTS - 1,
+    'FIELDS.length - 1 (the last attribute rank)',
+    'RANK_ATTR_SLOTS',
+  );
   atMost(attributes, BYTE_BITS, 'FIELDS.length (attribute bits)', 'a byte (SlotMatches.fields)');
   atMost(queryWords, RANK_WORD_SLOTS - 1, 'MAX_QUERY_WORDS', 'RANK_WORD_SLOTS');
-  atMost(queryWords * wordTypos, RANK_TYPO_SLOTS - 1, 'MAX_QUERY_WORDS × MAX_WORD_TYPOS', 'RANK_TYPO_SLOTS');
+  atMost(
+    queryWords * wordTypos,
+    RANK_TYPO_SLOTS - 1,
+    'MAX_QUERY_WORDS × MAX_WORD_TYPOS',
+    'RANK_TYPO_SLOTS',
+  );
   atMost(
     queryWords * (attributes - 1),
     RANK_ATTR_SUM_SLOTS - 1,
@@ -56,7 +71,12 @@ export function checkPacking({ attributes, queryWords, wordTypos, pairProximity 
     'GROUP_PROXIMITY_SLOTS',
   );
   atMost(queryWords, GROUP_EXACT_SLOTS - 1, 'MAX_QUERY_WORDS', 'GROUP_EXACT_SLOTS');
-  atMost(queryWords + 1, BYTE_VALUES - 1, 'MAX_QUERY_WORDS + 1 (exact words plus one)', 'a byte (orderLargeGroup)');
+  atMost(
+    queryWords + 1,
+    BYTE_VALUES - 1,
+    'MAX_QUERY_WORDS + 1 (exact words plus one)',
+    'a byte (orderLargeGroup)',
+  );
   if (problems.length > 0) {
     throw new Error(`The packed rank keys cannot hold the engine's limits: ${problems.join('; ')}`);
   }
@@ -75,11 +95,18 @@ checkPacking({
  * the attribute sum always fit (see checkPacking); optional filter groups, as many as a request
  * sends, count alike beyond RANK_FILTER_SLOTS - 1.
  */
-export function rankKey(words: number, filters: number, typos: number, attr: number, attrSum: number): number {
+export function rankKey(
+  words: number,
+  filters: number,
+  typos: number,
+  attr: number,
+  attrSum: number,
+): number {
   const wordsSlot = RANK_WORD_SLOTS - 1 - words;
   const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);
   return (
-    (((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS + attr) *
+    (((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS +
+      attr) *
       RANK_ATTR_SUM_SLOTS +
     attrSum
   );
@@ -90,6 +117,13 @@ export function rankKey(words: number, filters: number, typos: number, attr: num
  * the static order (`staticRank` of `recordCount`), into one number that also gives back the
  * static rank (`key % recordCount`). Proximity and exact words always fit (see checkPacking).
  */
-export function groupOrderKey(proximity: number, exact: number, staticRank: number, recordCount: number): number {
-  return (proximity * GROUP_EXACT_SLOTS + (GROUP_EXACT_SLOTS - 1 - exact)) * recordCount + staticRank;
+export function groupOrderKey(
+  proximity: number,
+  exact: number,
+  staticRank: number,
+  recordCount: number,
+): number {
+  return (
+    (proximity * GROUP_EXACT_SLOTS + (GROUP_EXACT_SLOTS - 1 - exact)) * recordCount + staticRank
+  );
 }

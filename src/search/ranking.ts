@@ -3,14 +3,14 @@
  * rank key (the criteria before proximity), groups taken in key order, and within a group ordered
  * by proximity, exact words and the custom ranking (see groupOrderKey).
  */
-import { candidate, exactWords, rankKeyOf, type Candidate } from './criteria';
-import type { RecordFilters } from './filters';
-import { proximityOf } from './proximity';
-import type { Slot } from './query';
-import { groupOrderKey } from './rankKey';
-import { termTest, type SlotMatches } from './slotMatches';
-import type { RecordTerms } from './termIndex';
-import type { DocSearchRecord } from './types';
+import {candidate, exactWords, rankKeyOf, type Candidate} from './criteria';
+import type {RecordFilters} from './filters';
+import {proximityOf} from './proximity';
+import type {Slot} from './query';
+import {groupOrderKey} from './rankKey';
+import {termTest, type SlotMatches} from './slotMatches';
+import type {RecordTerms} from './termIndex';
+import type {DocSearchRecord} from './types';
 
 /** See orderLargeGroup: a group above 1/8 of the records is ordered by walking the static order. */
 const LARGE_GROUP_RATIO = 8;
@@ -47,20 +47,28 @@ export interface Ranker {
  * The custom ranking (desc pageRank, desc level, asc position, then id) as
  * one integer per record: `staticRank[id]`, and its inverse.
  */
-export function staticOrder(records: readonly DocSearchRecord[]): { staticRank: Int32Array; byStaticRank: Int32Array } {
+export function staticOrder(records: readonly DocSearchRecord[]): {
+  staticRank: Int32Array;
+  byStaticRank: Int32Array;
+} {
   const byStaticRank = Int32Array.from(records.keys());
   byStaticRank.sort((x, y) => {
     const a = (records[x] as DocSearchRecord).weight;
     const b = (records[y] as DocSearchRecord).weight;
-    return (b.pageRank ?? 0) - (a.pageRank ?? 0) || b.level - a.level || a.position - b.position || x - y;
+    return (
+      (b.pageRank ?? 0) - (a.pageRank ?? 0) || b.level - a.level || a.position - b.position || x - y
+    );
   });
   const staticRank = new Int32Array(records.length);
   byStaticRank.forEach((id, rank) => (staticRank[id] = rank));
-  return { staticRank, byStaticRank };
+  return {staticRank, byStaticRank};
 }
 
 /** Pairs of consecutive words of one quoted phrase: a record must hold each pair adjacent, in order. */
-function phrasePairs(slots: readonly Slot[], slotMatches: readonly SlotMatches[]): [SlotMatches, SlotMatches][] {
+function phrasePairs(
+  slots: readonly Slot[],
+  slotMatches: readonly SlotMatches[],
+): [SlotMatches, SlotMatches][] {
   const pairs: [SlotMatches, SlotMatches][] = [];
   slots.forEach((s, i) => {
     const next = slots[i + 1];
@@ -79,16 +87,21 @@ interface RankContext {
   byStaticRank: Int32Array;
 }
 
-const filterScore = (scores: Uint8Array | null, id: number): number => (scores ? (scores[id] as number) : 0);
+const filterScore = (scores: Uint8Array | null, id: number): number =>
+  scores ? (scores[id] as number) : 0;
 
 /**
  * The documents matching the slots that pass the filters, excluded words
  * and phrases, with their rank keys (see rankKey). No Candidate objects:
  * there can be tens of thousands, and only the leading ones are needed.
  */
-function candidateKeys(ctx: RankContext, query: RankQuery, requireAll: boolean): { ids: number[]; keys: number[] } {
-  const { slotMatches, excludedIds } = query;
-  const { accepted, scores } = query.filters;
+function candidateKeys(
+  ctx: RankContext,
+  query: RankQuery,
+  requireAll: boolean,
+): {ids: number[]; keys: number[]} {
+  const {slotMatches, excludedIds} = query;
+  const {accepted, scores} = query.filters;
   let ids: Iterable<number>;
   if (requireAll) {
     const [smallest, ...others] = [...slotMatches].sort((a, b) => a.ids.length - b.ids.length);
@@ -112,7 +125,7 @@ function candidateKeys(ctx: RankContext, query: RankQuery, requireAll: boolean):
     outIds.push(id);
     keys.push(rankKeyOf(slotMatches, id, filterScore(scores, id)));
   }
-  return { ids: outIds, keys };
+  return {ids: outIds, keys};
 }
 
 /**
@@ -127,12 +140,18 @@ function orderGroup(
   proximities: Map<number, number> | null,
 ): number[] {
   const n = ctx.records.length;
-  if (!proximities && group.length * LARGE_GROUP_RATIO > n) return orderLargeGroup(ctx, group, slotMatches);
+  if (!proximities && group.length * LARGE_GROUP_RATIO > n)
+    return orderLargeGroup(ctx, group, slotMatches);
   const packed = new Float64Array(group.length);
   group.forEach((id, i) => {
     const proximity = proximities ? proximityOf(id, slotMatches, ctx.terms) : 0;
     proximities?.set(id, proximity);
-    packed[i] = groupOrderKey(proximity, exactWords(slotMatches, id), ctx.staticRank[id] as number, n);
+    packed[i] = groupOrderKey(
+      proximity,
+      exactWords(slotMatches, id),
+      ctx.staticRank[id] as number,
+      n,
+    );
   });
   packed.sort();
   return Array.from(packed, (v) => ctx.byStaticRank[v % n] as number);
@@ -143,7 +162,11 @@ function orderGroup(
  * records (a one-letter prefix): walking the static order once per exact
  * count is cheaper than sorting the group.
  */
-function orderLargeGroup(ctx: RankContext, group: number[], slotMatches: readonly SlotMatches[]): number[] {
+function orderLargeGroup(
+  ctx: RankContext,
+  group: number[],
+  slotMatches: readonly SlotMatches[],
+): number[] {
   // 0: not in the group; at most MAX_QUERY_WORDS + 1, which fits a byte (see checkPacking)
   const exactPlusOne = new Uint8Array(ctx.records.length);
   for (const id of group) exactPlusOne[id] = exactWords(slotMatches, id) + 1;
@@ -170,10 +193,10 @@ function rankMatches(
   needed: number,
   distinct: boolean,
 ): Ranking {
-  const { records } = ctx;
-  const { slotMatches } = query;
-  const { scores } = query.filters;
-  const { ids, keys } = candidateKeys(ctx, query, requireAll);
+  const {records} = ctx;
+  const {slotMatches} = query;
+  const {scores} = query.filters;
+  const {ids, keys} = candidateKeys(ctx, query, requireAll);
   const byKey = new Map<number, number[]>();
   for (let i = 0; i < ids.length; i++) {
     const group = byKey.get(keys[i] as number);
@@ -186,11 +209,22 @@ function rankMatches(
   let tail: number[] = []; // ordered ids of the last group, after `head`
   const proximities = new Map<number, number>();
   const candidateOf = (id: number): Candidate =>
-    candidate(records[id] as DocSearchRecord, id, slotMatches, proximities.get(id) ?? 0, filterScore(scores, id));
+    candidate(
+      records[id] as DocSearchRecord,
+      id,
+      slotMatches,
+      proximities.get(id) ?? 0,
+      filterScore(scores, id),
+    );
   let k = 0;
   for (; k < sortedKeys.length && (distinct ? urls.size : head.length) < needed; k++) {
     const group = byKey.get(sortedKeys[k] as number) as number[];
-    const ordered = orderGroup(ctx, group, slotMatches, slotMatches.length >= 2 ? proximities : null);
+    const ordered = orderGroup(
+      ctx,
+      group,
+      slotMatches,
+      slotMatches.length >= 2 ? proximities : null,
+    );
     let i = 0;
     for (; i < ordered.length && (distinct ? urls.size : head.length) < needed; i++) {
       const id = ordered[i] as number;
@@ -203,28 +237,40 @@ function rankMatches(
   // beyond the ordered groups, proximity is not computed (a full sort with
   // proximity 0 there, as before this partial ranking).
   const rest = (): Candidate[] => {
-    const later = sortedKeys.slice(k).flatMap((key) => orderGroup(ctx, byKey.get(key) as number[], slotMatches, null));
+    const later = sortedKeys
+      .slice(k)
+      .flatMap((key) => orderGroup(ctx, byKey.get(key) as number[], slotMatches, null));
     return [...tail, ...later].map(candidateOf);
   };
-  return { ids, head, rest };
+  return {ids, head, rest};
 }
 
 export function createRanker(records: readonly DocSearchRecord[], terms: RecordTerms): Ranker {
-  const ctx: RankContext = { records, terms, ...staticOrder(records) };
+  const ctx: RankContext = {records, terms, ...staticOrder(records)};
   return {
     rank(query, needed, distinct) {
       const ranking = rankMatches(ctx, query, true, needed, distinct);
       if (ranking.ids.length > 0 || query.slots.length <= 1) return ranking;
       return rankMatches(ctx, query, false, needed, distinct);
     },
-    everyRecord({ accepted }, excludedIds) {
+    everyRecord({accepted}, excludedIds) {
       const head = Array.from(ctx.byStaticRank)
         .filter((id) => accepted[id] === 1 && !excludedIds.has(id))
         .map((id): Candidate => {
           const record = records[id] as DocSearchRecord;
-          return { id, record, words: 0, filters: 0, typos: 0, attr: 0, attrSum: 0, proximity: 0, exact: 0 };
+          return {
+            id,
+            record,
+            words: 0,
+            filters: 0,
+            typos: 0,
+            attr: 0,
+            attrSum: 0,
+            proximity: 0,
+            exact: 0,
+          };
         });
-      return { ids: head.map((c) => c.id), head, rest: () => [] };
+      return {ids: head.map((c) => c.id), head, rest: () => []};
     },
   };
 }

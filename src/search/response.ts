@@ -1,12 +1,15 @@
 /** The response of one query as Algolia answers it: the requested page of hits, counts and facets. */
-import type { Candidate } from './criteria';
-import { distinctHits } from './distinct';
-import { serializeParams, type NormalizedParams } from './params';
-import type { SearchHit, SearchParams, SearchResponse } from './types';
+import type {Candidate} from './criteria';
+import {distinctHits} from './distinct';
+import {serializeParams, type NormalizedParams} from './params';
+import type {SearchHit, SearchParams, SearchResponse} from './types';
 
 /** The ranked hits of page `p.page`, after `distinct` (`ranked` holds at least that page's hits). */
 export function pageOf(ranked: readonly Candidate[], p: NormalizedParams): Candidate[] {
-  return distinctHits(ranked, p.distinct).slice(p.page * p.hitsPerPage, (p.page + 1) * p.hitsPerPage);
+  return distinctHits(ranked, p.distinct).slice(
+    p.page * p.hitsPerPage,
+    (p.page + 1) * p.hitsPerPage,
+  );
 }
 
 function newQueryId(): string {
@@ -28,8 +31,8 @@ export interface ResponseParts {
 }
 
 export function searchResponse(parts: ResponseParts): SearchResponse {
-  const { raw, p, indexName, hits, nbHits, facets, processingTimeMS } = parts;
-  const exhaustive: NonNullable<SearchResponse['exhaustive']> = { nbHits: true, typo: true };
+  const {raw, p, indexName, hits, nbHits, facets, processingTimeMS} = parts;
+  const exhaustive: NonNullable<SearchResponse['exhaustive']> = {nbHits: true, typo: true};
   const response: SearchResponse = {
     hits,
     nbHits,

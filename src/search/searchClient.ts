@@ -5,13 +5,13 @@
  *   custom requester and a single placeholder host;
  * - hosted: the plain client talking to Algolia.
  */
-import { createMemoryCache, createNullCache, type ClientOptions } from '@algolia/client-common';
-import { liteClient, type LiteClient } from 'algoliasearch/lite';
-import { INDEX_META_NAME } from './indexFormat';
-import { createEmbeddedRequester, type FetchLike } from './embeddedRequester';
-import { questionParams } from './questionRules';
+import {createMemoryCache, createNullCache, type ClientOptions} from '@algolia/client-common';
+import {liteClient, type LiteClient} from 'algoliasearch/lite';
+import {INDEX_META_NAME} from './indexFormat';
+import {createEmbeddedRequester, type FetchLike} from './embeddedRequester';
+import {questionParams} from './questionRules';
 
-export { INDEX_META_NAME };
+export {INDEX_META_NAME};
 
 export type SearchClientConfig =
   | {
@@ -43,11 +43,14 @@ type SearchArguments = Parameters<LiteClient['search']>;
 
 /** One request with the question parameters added; a parameter the caller set itself wins. */
 function withQuestionParams<R extends Record<string, unknown>>(request: R): R {
-  const nested = request.params && typeof request.params === 'object' ? (request.params as Record<string, unknown>) : null;
+  const nested =
+    request.params && typeof request.params === 'object'
+      ? (request.params as Record<string, unknown>)
+      : null;
   const own = nested ?? request;
   const query = typeof own.query === 'string' ? own.query : '';
-  const merged = { ...questionParams(query), ...own };
-  return nested ? { ...request, params: merged } : (merged as R);
+  const merged = {...questionParams(query), ...own};
+  return nested ? {...request, params: merged} : (merged as R);
 }
 
 /**
@@ -60,7 +63,12 @@ function applyQuestionRules(client: LiteClient): LiteClient {
   client.search = ((...[params, options]: SearchArguments) => {
     const rewritten = Array.isArray(params)
       ? params.map((request) => withQuestionParams(request as Record<string, unknown>))
-      : { ...params, requests: params.requests.map((request) => withQuestionParams(request as Record<string, unknown>)) };
+      : {
+          ...params,
+          requests: params.requests.map((request) =>
+            withQuestionParams(request as Record<string, unknown>),
+          ),
+        };
     return search(rewritten as SearchArguments[0], options);
   }) as LiteClient['search'];
   return client;
@@ -69,23 +77,23 @@ function applyQuestionRules(client: LiteClient): LiteClient {
 export function createSearchClient(config: SearchClientConfig): SearchClient {
   if (config.mode === 'hosted') {
     const client = applyQuestionRules(liteClient(config.appId, config.apiKey, config.options));
-    return Object.assign(client, { preload: () => Promise.resolve() });
+    return Object.assign(client, {preload: () => Promise.resolve()});
   }
   const requester = createEmbeddedRequester({
     indexUrl: config.indexUrl,
     followChanges: config.followChanges ?? false,
-    ...(config.fetch ? { fetch: config.fetch } : {}),
+    ...(config.fetch ? {fetch: config.fetch} : {}),
   });
   const client = applyQuestionRules(
     liteClient(EMBEDDED_APP_ID, EMBEDDED_API_KEY, {
       requester,
-      hosts: [{ url: 'local.invalid', accept: 'readWrite', protocol: 'https' }],
+      hosts: [{url: 'local.invalid', accept: 'readWrite', protocol: 'https'}],
       hostsCache: createMemoryCache(),
       // The client keeps every answer for the page's life; the development index changes under it.
-      ...(config.followChanges ? { responsesCache: createNullCache() } : {}),
+      ...(config.followChanges ? {responsesCache: createNullCache()} : {}),
     }),
   );
-  return Object.assign(client, { preload: () => requester.preload() });
+  return Object.assign(client, {preload: () => requester.preload()});
 }
 
 /** The index URL the build wrote into every page (empty when absent, e.g. a page saved without it). */

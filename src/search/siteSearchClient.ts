@@ -4,7 +4,11 @@ import {createSearchClient, indexUrlFromMeta, type SearchClient} from './searchC
 /** `http://127.0.0.1:1234` -> the client's host shape (test configuration only). */
 function toHost(address: string) {
   const url = new URL(address);
-  return {url: url.host, protocol: url.protocol.replace(':', '') as 'http' | 'https', accept: 'readWrite' as const};
+  return {
+    url: url.host,
+    protocol: url.protocol.replace(':', '') as 'http' | 'https',
+    accept: 'readWrite' as const,
+  };
 }
 
 let client: SearchClient | undefined;

@@ -2,7 +2,7 @@
  * How the records match one query word (a slot): the structure the matching fills in and the
  * ranking and hit shaping read.
  */
-import type { TermMatch } from './highlight';
+import type {TermMatch} from './highlight';
 
 /**
  * Per-record facts live in typed arrays indexed by record id (no object per
@@ -41,7 +41,7 @@ export function emptyMatches(recordCount: number, word: string): SlotMatches {
     exact: new Uint8Array(recordCount),
     terms: new Map(),
     splitTerms: new Map(),
-    splitMatch: { words: [word] },
+    splitMatch: {words: [word]},
   };
 }
 
@@ -96,8 +96,10 @@ function mergeTermMatch(a: TermMatch, b: TermMatch): TermMatch {
   const words = [...new Set([...a.words, ...b.words])];
   // A full-word match wins over a prefix match of the same term.
   const prefixLength =
-    a.prefixLength === undefined || b.prefixLength === undefined ? undefined : Math.max(a.prefixLength, b.prefixLength);
-  return prefixLength === undefined ? { words } : { words, prefixLength };
+    a.prefixLength === undefined || b.prefixLength === undefined
+      ? undefined
+      : Math.max(a.prefixLength, b.prefixLength);
+  return prefixLength === undefined ? {words} : {words, prefixLength};
 }
 
 /** Whether a term of record `id` is one through which it matched `m`. */

@@ -4,10 +4,10 @@
  * order (for proximity, phrases, split words and highlights).
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { FIELDS, fieldValue, type Field } from './fields';
-import type { SerializedTerms } from './indexFormat';
-import { terms as toTerms } from './text';
-import type { DocSearchRecord } from './types';
+import {FIELDS, fieldValue, type Field} from './fields';
+import type {SerializedTerms} from './indexFormat';
+import {terms as toTerms} from './text';
+import type {DocSearchRecord} from './types';
 
 /** Documents holding a term: ascending record ids and, per id, a bit mask of attribute ranks. */
 export interface Posting {
@@ -25,7 +25,7 @@ export function buildTermIndex(records: readonly DocSearchRecord[]): TermIndex {
       if (!text) return;
       const bit = 1 << rank;
       for (const term of toTerms(text)) {
-        const posting = map.fetch(term, () => ({ ids: [], masks: [] }));
+        const posting = map.fetch(term, () => ({ids: [], masks: []}));
         const last = posting.ids.length - 1;
         if (posting.ids[last] === id) posting.masks[last] = (posting.masks[last] ?? 0) | bit;
         else {
@@ -40,7 +40,7 @@ export function buildTermIndex(records: readonly DocSearchRecord[]): TermIndex {
 
 export function serializeTerms(map: TermIndex): SerializedTerms {
   const out: SerializedTerms = {};
-  for (const [term, { ids, masks }] of map.entries()) {
+  for (const [term, {ids, masks}] of map.entries()) {
     const flat: number[] = new Array(ids.length * 2);
     ids.forEach((id, i) => {
       flat[2 * i] = id;
@@ -61,7 +61,7 @@ export function loadTerms(data: SerializedTerms): TermIndex {
       ids.push(flat[i] as number);
       masks.push(flat[i + 1] as number);
     }
-    map.set(term, { ids, masks });
+    map.set(term, {ids, masks});
   }
   return map;
 }
@@ -88,7 +88,11 @@ export function recordTerms(records: readonly DocSearchRecord[]): RecordTerms {
     }
     return cached;
   }
-  function adjacent(id: number, a: (term: string) => boolean, b: (term: string) => boolean): boolean {
+  function adjacent(
+    id: number,
+    a: (term: string) => boolean,
+    b: (term: string) => boolean,
+  ): boolean {
     for (let f = 0; f < FIELDS.length; f++) {
       const t = of(id, f);
       for (let i = 0; i + 1 < t.length; i++) {
@@ -97,5 +101,5 @@ export function recordTerms(records: readonly DocSearchRecord[]): RecordTerms {
     }
     return false;
   }
-  return { of, adjacent };
+  return {of, adjacent};
 }

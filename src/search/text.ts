@@ -29,7 +29,7 @@ export function tokenizeWithOffsets(text: string): Token[] {
   for (const m of text.matchAll(WORD)) {
     const start = m.index ?? 0;
     const term = normalizeTerm(m[0]);
-    if (term) tokens.push({ term, start, end: start + m[0].length });
+    if (term) tokens.push({term, start, end: start + m[0].length});
   }
   return tokens;
 }
@@ -41,7 +41,9 @@ export function tokenizeWords(text: string): string[] {
 
 /** Normalised terms of `text`. */
 export function terms(text: string): string[] {
-  return tokenizeWords(text).map(normalizeTerm).filter((t) => t.length > 0);
+  return tokenizeWords(text)
+    .map(normalizeTerm)
+    .filter((t) => t.length > 0);
 }
 
 const ESCAPES: Record<string, string> = {
@@ -72,7 +74,7 @@ export function typoDistance(a: string, b: string, max: number): number {
   const lb = b.length;
   if (Math.abs(la - lb) > max) return max + 1;
   let prevPrev: number[] = [];
-  let prev: number[] = Array.from({ length: lb + 1 }, (_, j) => j);
+  let prev: number[] = Array.from({length: lb + 1}, (_, j) => j);
   for (let i = 1; i <= la; i++) {
     const cur: number[] = [i];
     let rowMin = i;

@@ -141,7 +141,7 @@ export interface SearchResponse {
   exhaustiveNbHits: boolean;
   exhaustiveTypo?: boolean;
   exhaustiveFacetsCount?: boolean;
-  exhaustive?: { nbHits: boolean; facetsCount?: boolean; typo: boolean };
+  exhaustive?: {nbHits: boolean; facetsCount?: boolean; typo: boolean};
   facets?: Record<string, Record<string, number>>;
 }
 

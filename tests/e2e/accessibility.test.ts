@@ -6,12 +6,22 @@ import {serveBuildForTests} from './support/servedSite';
 import {BUILD_DIR, DOC_ROUTES} from './support/site';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const PAGES = ['/', ...DOC_ROUTES.map((route) => route.path), '/search?q=manager', '/this-page-does-not-exist'];
+const PAGES = [
+  '/',
+  ...DOC_ROUTES.map((route) => route.path),
+  '/search?q=manager',
+  '/this-page-does-not-exist',
+];
 
 const site = serveBuildForTests(BUILD_DIR);
 
-function describeViolations(violations: {id: string; help: string; nodes: {target: unknown[]}[]}[]): string[] {
-  return violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+function describeViolations(
+  violations: {id: string; help: string; nodes: {target: unknown[]}[]}[],
+): string[] {
+  return violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -31,7 +41,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const page = await context.newPage();
       await page.goto(site.origin + path);
       await waitForHydration(page);
-      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(
+        colorScheme,
+      );
       if (path.startsWith('/search')) {
         await page.locator('main article').first().waitFor();
       }
@@ -59,7 +71,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.locator('button.DocSearch-Button').click();
       await page.locator('input.DocSearch-Input').fill('outway');
       await page.locator('.DocSearch-Hit').first().waitFor();
-      const results = await new AxeBuilder({page}).include('.DocSearch-Modal').withTags(WCAG_TAGS).analyze();
+      const results = await new AxeBuilder({page})
+        .include('.DocSearch-Modal')
+        .withTags(WCAG_TAGS)
+        .analyze();
       expect(describeViolations(results.violations)).toEqual([]);
       await page.close();
     });
@@ -111,10 +126,21 @@ describe('keyboard only', () => {
       if (!focused.visibleFocus) withoutVisibleFocus.push(focused.name);
     }
     const names = [...reached];
-    for (const expected of ['|/try-fsc/docker/introduction', '|https://directory-ui.demo.fsc.nlx.io', '|https://fsc-standaard.nl', '|/support/contact', 'DocSearch-Button']) {
-      expect(names.some((name) => name.startsWith('navbar') && name.includes(expected)), expected).toBe(true);
+    for (const expected of [
+      '|/try-fsc/docker/introduction',
+      '|https://directory-ui.demo.fsc.nlx.io',
+      '|https://fsc-standaard.nl',
+      '|/support/contact',
+      'DocSearch-Button',
+    ]) {
+      expect(
+        names.some((name) => name.startsWith('navbar') && name.includes(expected)),
+        expected,
+      ).toBe(true);
     }
-    expect(names.some((name) => name.startsWith('navbar') && /toggle|colorMode|clean-btn/i.test(name))).toBe(true);
+    expect(
+      names.some((name) => name.startsWith('navbar') && /toggle|colorMode|clean-btn/i.test(name)),
+    ).toBe(true);
     expect(names.filter((name) => name.startsWith('sidebar')).length).toBeGreaterThan(30);
     expect(names.some((name) => name.startsWith('toc'))).toBe(true);
     expect(withoutVisibleFocus).toEqual([]);

@@ -26,23 +26,33 @@ function writeSite(navbarItem: object): void {
     presets: [['classic', {docs: {routeBasePath: '/', sidebarPath: './sidebars.js'}, blog: false}]],
     themeConfig: {navbar: {items: [navbarItem]}},
   };
-  fs.writeFileSync(path.join(siteDir, 'docusaurus.config.js'), `module.exports = ${JSON.stringify(config, null, 2)};\n`);
+  fs.writeFileSync(
+    path.join(siteDir, 'docusaurus.config.js'),
+    `module.exports = ${JSON.stringify(config, null, 2)};\n`,
+  );
 }
 
 function build(): {status: number | null; output: string} {
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/docusaurus'), ['build', '--no-minify'], {
-    cwd: siteDir,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: {...process.env, NO_UPDATE_NOTIFIER: '1'},
-  });
+  const result = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/docusaurus'),
+    ['build', '--no-minify'],
+    {
+      cwd: siteDir,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: {...process.env, NO_UPDATE_NOTIFIER: '1'},
+    },
+  );
   return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
 }
 
 beforeAll(() => {
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-config-validation-'));
   fs.mkdirSync(path.join(siteDir, 'docs'));
-  fs.writeFileSync(path.join(siteDir, 'docs/intro.md'), '---\ntitle: Intro\nslug: /\n---\n\nOne page.\n');
+  fs.writeFileSync(
+    path.join(siteDir, 'docs/intro.md'),
+    '---\ntitle: Intro\nslug: /\n---\n\nOne page.\n',
+  );
   fs.writeFileSync(path.join(siteDir, 'sidebars.js'), SIDEBARS);
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(siteDir, 'node_modules'));
 });
@@ -60,15 +70,35 @@ describe('a broken navbar configuration fails the build and names the fault', ()
   }, 180_000);
 
   it.each([
-    ['an unknown docs version in the version dropdown', {type: 'docsVersionDropdown', versions: ['v9']}, /version exist for name 'v9'[\s\S]*Available version names:?[\s\S]*current/i],
-    ['a doc-sidebar item whose sidebar has nothing to link to', {type: 'docSidebar', sidebarId: 'linksOnly'}, /linksOnly[\s\S]*(doesn't have anything to be linked to|has no doc)/i],
-    ['a missing sidebar id', {type: 'docSidebar', sidebarId: 'nope'}, /nope[\s\S]*Available sidebar ids are:?[\s\S]*docs/i],
-    ['a missing doc id', {type: 'doc', docId: 'nope'}, /nope[\s\S]*Available doc ids are:?[\s\S]*intro/i],
+    [
+      'an unknown docs version in the version dropdown',
+      {type: 'docsVersionDropdown', versions: ['v9']},
+      /version exist for name 'v9'[\s\S]*Available version names:?[\s\S]*current/i,
+    ],
+    [
+      'a doc-sidebar item whose sidebar has nothing to link to',
+      {type: 'docSidebar', sidebarId: 'linksOnly'},
+      /linksOnly[\s\S]*(doesn't have anything to be linked to|has no doc)/i,
+    ],
+    [
+      'a missing sidebar id',
+      {type: 'docSidebar', sidebarId: 'nope'},
+      /nope[\s\S]*Available sidebar ids are:?[\s\S]*docs/i,
+    ],
+    [
+      'a missing doc id',
+      {type: 'doc', docId: 'nope'},
+      /nope[\s\S]*Available doc ids are:?[\s\S]*intro/i,
+    ],
     ['an unknown navbar item type', {type: 'nonsense', label: 'Broken item'}, /nonsense/],
-  ])('%s', (_, navbarItem, message) => {
-    writeSite(navbarItem);
-    const result = build();
-    expect(result.status).not.toBe(0);
-    expect(result.output).toMatch(message);
-  }, 180_000);
+  ])(
+    '%s',
+    (_, navbarItem, message) => {
+      writeSite(navbarItem);
+      const result = build();
+      expect(result.status).not.toBe(0);
+      expect(result.output).toMatch(message);
+    },
+    180_000,
+  );
 });

@@ -54,9 +54,15 @@ async function modalHits(page: Page, query: string): Promise<string[]> {
   const input = page.locator('input.DocSearch-Input');
   await input.fill('');
   await input.fill(query);
-  await expect.poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count()).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count(),
+    )
+    .toBeGreaterThan(0);
   // A hit's anchor carries its address in data-href (see src/theme/SearchBar).
-  const urls = await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('data-href') ?? ''));
+  const urls = await hits(page).evaluateAll((links) =>
+    links.map((link) => link.getAttribute('data-href') ?? ''),
+  );
   return [...new Set(urls.map((url) => new URL(url, dev.origin).pathname))];
 }
 
@@ -66,10 +72,14 @@ describe('search in the development server', () => {
     // development server answers the address with the app's page (status 200), not a version.
     const version = async () => (await fetch(`${dev.origin}/search-index.dev.json.version`)).text();
     await expect.poll(version, {timeout: 60_000}).toMatch(/^[0-9a-f]{16}$/);
-    const built = byPage(readIndexFile(fs.readFileSync(await findIndexFile(requireBuild(BUILD_DIR)), 'utf8')).records);
+    const built = byPage(
+      readIndexFile(fs.readFileSync(await findIndexFile(requireBuild(BUILD_DIR)), 'utf8')).records,
+    );
     const developed = byPage(await devIndex());
 
-    expect([...developed.keys()].sort()).toEqual([...built.keys()].filter((page) => !ONLY_IN_BUILD.has(page)).sort());
+    expect([...developed.keys()].sort()).toEqual(
+      [...built.keys()].filter((page) => !ONLY_IN_BUILD.has(page)).sort(),
+    );
     for (const [page, records] of developed) {
       // URLs with anchors, hierarchy, content, weights and object ids: everything, record by record.
       expect(records, page).toEqual(built.get(page));
@@ -86,7 +96,9 @@ describe('search in the development server', () => {
 
     await page.goto(`${dev.origin}/search?q=${encodeURIComponent('renew certificate')}`);
     await expect.poll(() => page.locator('main article h2 a').count()).toBeGreaterThan(0);
-    expect(await page.locator('main article h2 a').first().getAttribute('href')).toContain('/fsc-in-production/renew-certificates');
+    expect(await page.locator('main article h2 a').first().getAttribute('href')).toContain(
+      '/fsc-in-production/renew-certificates',
+    );
     expect(problems.foreignRequests).toEqual([]);
     await page.context().close();
   });
@@ -103,14 +115,23 @@ describe('search in the development server', () => {
     const doc = path.join(dev.siteDir, 'docs/support/contact.md');
     const original = fs.readFileSync(doc, 'utf8');
     const savedAt = Date.now();
-    fs.writeFileSync(doc, `${original}\n## Gateway questions\n\nAsk the zorblatt gateway team first.\n`);
-    await expect.poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000}).toEqual(['/support/contact']);
+    fs.writeFileSync(
+      doc,
+      `${original}\n## Gateway questions\n\nAsk the zorblatt gateway team first.\n`,
+    );
+    await expect
+      .poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000})
+      .toEqual(['/support/contact']);
     console.log(`[dev search] a saved edit was found after ${Date.now() - savedAt} ms`);
-    expect(await hits(page).first().getAttribute('data-href')).toBe('/support/contact#gateway-questions');
+    expect(await hits(page).first().getAttribute('data-href')).toBe(
+      '/support/contact#gateway-questions',
+    );
 
     fs.writeFileSync(doc, original);
     await expect.poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000}).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as {fscBeforeEdit?: boolean}).fscBeforeEdit)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as {fscBeforeEdit?: boolean}).fscBeforeEdit),
+    ).toBe(true);
     await page.context().close();
   });
 });

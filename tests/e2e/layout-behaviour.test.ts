@@ -27,7 +27,8 @@ async function visit(server: StaticServer, path: string, options = {}) {
   return opened;
 }
 
-const navbarTop = (page: Page) => page.locator('nav.navbar').evaluate((navbar) => navbar.getBoundingClientRect().bottom);
+const navbarTop = (page: Page) =>
+  page.locator('nav.navbar').evaluate((navbar) => navbar.getBoundingClientRect().bottom);
 
 describe('skip link', () => {
   it('is the first focusable element and moves focus to the content', async () => {
@@ -40,7 +41,13 @@ describe('skip link', () => {
     // lands on the first link inside the content instead of the navbar.
     await page.keyboard.press('Tab');
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('main') !== null && !document.activeElement?.closest('nav.navbar')))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.activeElement?.closest('main') !== null &&
+            !document.activeElement?.closest('nav.navbar'),
+        ),
+      )
       .toBe(true);
     await page.context().close();
   });
@@ -51,7 +58,10 @@ describe('announcement bar (test build)', () => {
     const {page} = await visit(variant, '/');
     const bar = page.locator('div[role="banner"]');
     expect(await bar.innerText()).toContain('FSC test announcement');
-    const colours = await bar.evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color]);
+    const colours = await bar.evaluate((element) => [
+      getComputedStyle(element).backgroundColor,
+      getComputedStyle(element).color,
+    ]);
     expect(colours).toEqual(['rgb(29, 78, 216)', 'rgb(255, 255, 255)']);
     await bar.locator('button[aria-label="Close"]').click();
     await expect.poll(() => bar.isVisible()).toBe(false);
@@ -59,7 +69,9 @@ describe('announcement bar (test build)', () => {
     await waitForHydration(page);
     expect(await page.locator('div[role="banner"]').isVisible()).toBe(false);
     // A dismissal stored under an older id does not hide the current bar.
-    const stored = await page.evaluate(() => Object.keys(localStorage).find((key) => key.includes('announcement.id')));
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).find((key) => key.includes('announcement.id')),
+    );
     expect(stored).toBeTruthy();
     await page.evaluate((key) => localStorage.setItem(key!, 'an-older-announcement'), stored);
     await page.reload();
@@ -76,7 +88,9 @@ describe('announcement bar (test build)', () => {
 
 describe('navbar on scroll', () => {
   it('hides when scrolling down, shows when scrolling up and near the top, hides on a hash link', async () => {
-    const {page} = await visit(site, '/fsc-in-production/network-overview', {viewport: {width: 1280, height: 700}});
+    const {page} = await visit(site, '/fsc-in-production/network-overview', {
+      viewport: {width: 1280, height: 700},
+    });
     for (let step = 0; step < 8; step += 1) {
       const before = await page.evaluate(() => window.scrollY);
       await page.mouse.wheel(0, 250);
@@ -96,7 +110,9 @@ describe('navbar on scroll', () => {
 
 describe('mobile sidebar', () => {
   it('holds the primary menu and the docs sidebar, locks scrolling and closes at desktop width', async () => {
-    const {page} = await visit(site, '/try-fsc/helm/6-manager', {viewport: {width: 800, height: 900}});
+    const {page} = await visit(site, '/try-fsc/helm/6-manager', {
+      viewport: {width: 800, height: 900},
+    });
     // Rendered when first opened (src/theme/Navbar/MobileSidebar), not with the page.
     expect(await page.locator('.navbar-sidebar').count()).toBe(0);
     await page.locator('button.navbar__toggle').click();
@@ -108,10 +124,16 @@ describe('mobile sidebar', () => {
     await expect.poll(() => page.locator('.navbar-sidebar').innerText()).toContain('6. Manager');
     await page.locator('button', {hasText: 'Back to main menu'}).click();
     await expect.poll(() => page.locator('.navbar-sidebar__items--show-secondary').count()).toBe(0);
-    await expect.poll(() => page.locator('.navbar-sidebar .menu__link', {hasText: 'Directory'}).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator('.navbar-sidebar .menu__link', {hasText: 'Directory'}).first().isVisible(),
+      )
+      .toBe(true);
     await page.setViewportSize({width: 1200, height: 900});
     await expect.poll(() => page.locator('.navbar-sidebar--show').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow))
+      .not.toBe('hidden');
     await page.context().close();
   });
 });
@@ -144,7 +166,9 @@ describe('colour mode', () => {
 
   it('follows the system preference while on system', async () => {
     const {page} = await visit(site, '/introduction/', {colorScheme: 'dark'});
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(
+      'dark',
+    );
     await page.context().close();
   });
 });
@@ -153,7 +177,12 @@ describe('dropdowns (test build)', () => {
   it('open on hover, click or Enter and close on an outside press or when focus leaves', async () => {
     const {page} = await visit(variant, '/introduction/');
     const dropdown = page.locator('.navbar__item.dropdown', {hasText: 'Test menu'});
-    const isOpen = () => dropdown.evaluate((element) => element.classList.contains('dropdown--show') || getComputedStyle(element.querySelector('.dropdown__menu')!).visibility === 'visible');
+    const isOpen = () =>
+      dropdown.evaluate(
+        (element) =>
+          element.classList.contains('dropdown--show') ||
+          getComputedStyle(element.querySelector('.dropdown__menu')!).visibility === 'visible',
+      );
     await dropdown.locator('> a, > button').first().hover();
     await expect.poll(isOpen).toBe(true);
     await page.mouse.move(5, 600);
@@ -161,18 +190,24 @@ describe('dropdowns (test build)', () => {
     await expect.poll(isOpen).toBe(false);
     await dropdown.locator('> a, > button').first().focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => dropdown.evaluate((element) => element.classList.contains('dropdown--show'))).toBe(true);
+    await expect
+      .poll(() => dropdown.evaluate((element) => element.classList.contains('dropdown--show')))
+      .toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect.poll(() => dropdown.evaluate((element) => element.classList.contains('dropdown--show'))).toBe(false);
+    await expect
+      .poll(() => dropdown.evaluate((element) => element.classList.contains('dropdown--show')))
+      .toBe(false);
     await page.context().close();
   });
 
   it('offers the one docs version (Next) and the one locale (English)', async () => {
     const {page} = await visit(variant, '/introduction/');
     // With a single version the version item is a plain link to it; the locale item stays a dropdown.
-    const texts = await page.locator('.navbar__items--right > a.navbar__link, .navbar__items--right .dropdown > a').allInnerTexts();
+    const texts = await page
+      .locator('.navbar__items--right > a.navbar__link, .navbar__items--right .dropdown > a')
+      .allInnerTexts();
     expect(texts.map((text) => text.trim())).toEqual(expect.arrayContaining(['Next', 'English']));
     await page.context().close();
   });
@@ -180,7 +215,9 @@ describe('dropdowns (test build)', () => {
 
 describe('scroll after navigation', () => {
   it('goes to the hash target, to the top without a hash, and stays when only the query changes', async () => {
-    const {page} = await visit(site, '/introduction/components', {viewport: {width: 1280, height: 700}});
+    const {page} = await visit(site, '/introduction/components', {
+      viewport: {width: 1280, height: 700},
+    });
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.locator('.pagination-nav__link--next').click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -188,7 +225,14 @@ describe('scroll after navigation', () => {
     const tocLink = page.locator('.table-of-contents a').nth(2);
     const hash = (await tocLink.getAttribute('href'))!;
     await tocLink.click();
-    await expect.poll(() => page.evaluate((id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top) < 150, hash.slice(1))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top) < 150,
+          hash.slice(1),
+        ),
+      )
+      .toBe(true);
 
     await page.evaluate(() => window.scrollTo(0, 900));
     const before = await page.evaluate(() => window.scrollY);
@@ -197,7 +241,9 @@ describe('scroll after navigation', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     // The router renders the new location and runs its effects (where a scroll would happen) before the second frame.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(await page.evaluate(() => window.location.search)).toBe('?tab=linux');
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
     await page.context().close();
@@ -212,7 +258,10 @@ describe('scroll after navigation', () => {
 const recordPrefetches = (page: Page) =>
   page.addInitScript(() => {
     type Client = {prefetch: (path: string) => Promise<unknown> | boolean};
-    const state = window as unknown as {__prefetched: string[]; __prefetchResults: Record<string, unknown>};
+    const state = window as unknown as {
+      __prefetched: string[];
+      __prefetchResults: Record<string, unknown>;
+    };
     state.__prefetched = [];
     state.__prefetchResults = {};
     let docusaurus: Client | undefined;
@@ -232,7 +281,8 @@ const recordPrefetches = (page: Page) =>
       },
     });
   });
-const prefetchedPaths = (page: Page) => page.evaluate(() => (window as unknown as {__prefetched: string[]}).__prefetched);
+const prefetchedPaths = (page: Page) =>
+  page.evaluate(() => (window as unknown as {__prefetched: string[]}).__prefetched);
 
 /** Records whether the progress bar (#nprogress) appears at any moment from now on. */
 const watchProgressBar = (page: Page) =>
@@ -243,25 +293,34 @@ const watchProgressBar = (page: Page) =>
       if (document.getElementById('nprogress')) state.__sawProgressBar = true;
     }).observe(document.body, {childList: true, subtree: true});
   });
-const sawProgressBar = (page: Page) => page.evaluate(() => (window as unknown as {__sawProgressBar: boolean}).__sawProgressBar);
+const sawProgressBar = (page: Page) =>
+  page.evaluate(() => (window as unknown as {__sawProgressBar: boolean}).__sawProgressBar);
 
 describe('route loading', () => {
   it('shows the progress bar during a slow navigation and not during a fast one', async () => {
     // Data-saver mode turns prefetching off, so the next route's files load only on navigation.
     const {page} = await openPage(browser, site.origin);
-    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})}));
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})}),
+    );
     await page.goto(site.origin + '/introduction/');
     await waitForHydration(page);
     // The route's files are held until the bar shows (it starts 200 ms into a navigation), so the
     // navigation is slow for as long as the bar needs, however busy the machine; if the bar never
     // shows, they are released after 10 s and the assertion below fails.
     await page.route('**/assets/js/*.js', async (route) => {
-      await page.waitForSelector('#nprogress', {state: 'attached', timeout: 10_000}).catch(() => {});
+      await page
+        .waitForSelector('#nprogress', {state: 'attached', timeout: 10_000})
+        .catch(() => {});
       await route.continue();
     });
     await watchProgressBar(page);
-    await page.locator('.theme-doc-sidebar-menu a[href="/fsc-in-production/system-requirements"]').click();
-    await expect.poll(() => page.locator('article h1').innerText(), {timeout: 10_000}).toBe('System requirements');
+    await page
+      .locator('.theme-doc-sidebar-menu a[href="/fsc-in-production/system-requirements"]')
+      .click();
+    await expect
+      .poll(() => page.locator('article h1').innerText(), {timeout: 10_000})
+      .toBe('System requirements');
     expect(await sawProgressBar(page)).toBe(true);
     await page.context().close();
 
@@ -297,7 +356,9 @@ describe('route loading', () => {
     await page.locator('.theme-doc-sidebar-menu a[href="/support/release-strategy"]').click();
     await navigation;
     expect(failed).toBeGreaterThan(0);
-    expect(await page.evaluate(() => (window as unknown as {__sameDocument?: boolean}).__sameDocument)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as {__sameDocument?: boolean}).__sameDocument),
+    ).toBeUndefined();
     await page.context().close();
   });
 
@@ -308,7 +369,10 @@ describe('route loading', () => {
     const prefetchLinks = async (override?: object) => {
       const {page} = await openPage(browser, site.origin);
       if (override) {
-        await page.addInitScript((value) => Object.defineProperty(navigator, 'connection', {get: () => value}), override);
+        await page.addInitScript(
+          (value) => Object.defineProperty(navigator, 'connection', {get: () => value}),
+          override,
+        );
       }
       await recordPrefetches(page);
       await page.goto(site.origin + '/introduction/');
@@ -316,7 +380,12 @@ describe('route loading', () => {
       await page.locator('.theme-doc-sidebar-menu a[href="/support/contact"]').hover();
       // In view, the link asks Docusaurus to prefetch; what it inserts, it inserts before its promise settles.
       await expect.poll(() => prefetchedPaths(page)).toContain('/support/contact');
-      await page.evaluate(() => (window as unknown as {__prefetchResults: Record<string, unknown>}).__prefetchResults['/support/contact']);
+      await page.evaluate(
+        () =>
+          (window as unknown as {__prefetchResults: Record<string, unknown>}).__prefetchResults[
+            '/support/contact'
+          ],
+      );
       const count = await page.locator('link[rel="prefetch"]').count();
       await page.context().close();
       return count;
@@ -350,7 +419,9 @@ describe('crash page (test build)', () => {
     const text = await page.locator('body').innerText();
     expect(text).toContain('Test page failed on purpose');
     expect(text).toContain('Root cause for the crash test');
-    await expect.poll(() => page.locator('button', {hasText: 'Try again'}).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('button', {hasText: 'Try again'}).count())
+      .toBeGreaterThan(0);
     await page.context().close();
   });
 
@@ -366,7 +437,9 @@ describe('stored preferences', () => {
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await page.goto(site.origin + '/support/contact');
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')))
+      .toBe('dark');
     await page.context().close();
   });
 
@@ -383,7 +456,9 @@ describe('stored preferences', () => {
     await waitForHydration(page);
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')))
+      .toBe('dark');
     await page.locator('.pagination-nav__link--next').click();
     await expect.poll(() => page.locator('article h1').innerText()).not.toBe('Introduction');
     expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);

@@ -9,10 +9,19 @@ describe('home page', () => {
   it('leads first to the introduction, then to the tutorials, production guides and support', async () => {
     const {page, problems} = await openPage(site.browser, site.origin);
     await page.goto(site.origin + '/');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('Federated Service Connectivity');
-    const mainLinks = await page.locator('main a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    await expect
+      .poll(() => page.locator('main h1').textContent())
+      .toBe('Federated Service Connectivity');
+    const mainLinks = await page
+      .locator('main a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(mainLinks[0]).toBe('/introduction/');
-    for (const target of ['/try-fsc/docker/introduction', '/try-fsc/helm/introduction', '/fsc-in-production/deployment-strategies', '/support/contact']) {
+    for (const target of [
+      '/try-fsc/docker/introduction',
+      '/try-fsc/helm/introduction',
+      '/fsc-in-production/deployment-strategies',
+      '/support/contact',
+    ]) {
       expect(mainLinks).toContain(target);
     }
     await page.locator('main a', {hasText: 'Read the introduction'}).first().click();
@@ -29,7 +38,9 @@ describe('navbar', () => {
     const navbar = page.locator('nav.navbar');
     const items = navbar.locator('.navbar__items:not(.navbar__items--right) > a.navbar__item');
     expect(await items.allInnerTexts()).toEqual(['Docs', 'Directory', 'FSC', 'Contact']);
-    expect(await items.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+    expect(
+      await items.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual([
       '/try-fsc/docker/introduction',
       'https://directory-ui.demo.fsc.nlx.io',
       'https://fsc-standaard.nl',
@@ -42,7 +53,11 @@ describe('navbar', () => {
     // Docs is the active item anywhere in the documentation.
     expect(await items.first().getAttribute('class')).toContain('navbar__link--active');
     await expect.poll(() => navbar.locator('button.DocSearch-Button').count()).toBe(1);
-    await expect.poll(() => navbar.locator('button[title*="color mode" i], button[aria-label*="mode" i]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        navbar.locator('button[title*="color mode" i], button[aria-label*="mode" i]').count(),
+      )
+      .toBeGreaterThan(0);
     await page.context().close();
   });
 
@@ -62,10 +77,21 @@ describe('footer', () => {
     const {page} = await openPage(site.browser, site.origin);
     await page.goto(site.origin + '/');
     const footer = page.locator('footer.footer');
-    expect(await footer.locator('.footer__title').allInnerTexts()).toEqual(['Docs', 'Standard', 'More']);
-    const hrefs = await footer.locator('a.footer__link-item').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(await footer.locator('.footer__title').allInnerTexts()).toEqual([
+      'Docs',
+      'Standard',
+      'More',
+    ]);
+    const hrefs = await footer
+      .locator('a.footer__link-item')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual(
-      expect.arrayContaining(['/introduction/', '/try-fsc/helm/introduction', 'https://fsc-standaard.nl', '/support/contact']),
+      expect.arrayContaining([
+        '/introduction/',
+        '/try-fsc/helm/introduction',
+        'https://fsc-standaard.nl',
+        '/support/contact',
+      ]),
     );
     const visibleLogo = () => footer.locator('img.footer__logo:visible').getAttribute('src');
     await expect.poll(visibleLogo).toBe('/img/logo.svg');

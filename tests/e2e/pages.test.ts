@@ -8,13 +8,16 @@ import {BUILD_DIR, DOC_ROUTES, SPEC_DOC_PATHS} from './support/site';
 const site = serveBuildForTests(BUILD_DIR);
 
 describe('page structure', () => {
-  it.each(DOC_ROUTES.map((route) => route.path))('%s has one h1, a description and at least one h2', async (path) => {
-    const html = await (await fetch(site.origin + path)).text();
-    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
-    const description = /<meta[^>]+name="?description"?[^>]+content="([^"]+)"/.exec(html)?.[1];
-    expect(description?.length ?? 0).toBeGreaterThan(40);
-    expect((html.match(/<h2[\s>]/g) ?? []).length).toBeGreaterThan(0);
-  });
+  it.each(DOC_ROUTES.map((route) => route.path))(
+    '%s has one h1, a description and at least one h2',
+    async (path) => {
+      const html = await (await fetch(site.origin + path)).text();
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      const description = /<meta[^>]+name="?description"?[^>]+content="([^"]+)"/.exec(html)?.[1];
+      expect(description?.length ?? 0).toBeGreaterThan(40);
+      expect((html.match(/<h2[\s>]/g) ?? []).length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('Mermaid diagrams', () => {
@@ -23,26 +26,39 @@ describe('Mermaid diagrams', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     // One test per page: each page is loaded in a fresh context and every diagram waited for.
     let diagrams = 0;
-    it.each(DOC_ROUTES.map((route) => route.path))(`%s: diagrams render to SVG with a text alternative in ${colorScheme} mode`, async (path) => {
-      const {page, problems} = await openPage(site.browser, site.origin, {colorScheme});
-      await page.goto(site.origin + path);
-      await waitForHydration(page);
-      const containers = page.locator('.docusaurus-mermaid-container');
-      const count = await containers.count();
-      if (pagesWithDiagrams.includes(path)) expect(count, path).toBeGreaterThan(0);
-      for (let index = 0; index < count; index += 1) {
-        const svg = containers.nth(index).locator('svg');
-        await svg.waitFor({timeout: 15_000});
-        const box = await svg.boundingBox();
-        expect(box!.width, `${path} diagram ${index}`).toBeGreaterThan(100);
-        const label = await svg.evaluate((element) => element.getAttribute('aria-labelledby') ?? element.querySelector('title')?.textContent ?? '');
-        expect(label.length, `${path} diagram ${index} has an accessible title`).toBeGreaterThan(0);
-        expect(await svg.locator('desc').count(), `${path} diagram ${index} has a description`).toBeGreaterThan(0);
-        diagrams += 1;
-      }
-      expect(problems.errors, path).toEqual([]);
-      await page.context().close();
-    });
+    it.each(DOC_ROUTES.map((route) => route.path))(
+      `%s: diagrams render to SVG with a text alternative in ${colorScheme} mode`,
+      async (path) => {
+        const {page, problems} = await openPage(site.browser, site.origin, {colorScheme});
+        await page.goto(site.origin + path);
+        await waitForHydration(page);
+        const containers = page.locator('.docusaurus-mermaid-container');
+        const count = await containers.count();
+        if (pagesWithDiagrams.includes(path)) expect(count, path).toBeGreaterThan(0);
+        for (let index = 0; index < count; index += 1) {
+          const svg = containers.nth(index).locator('svg');
+          await svg.waitFor({timeout: 15_000});
+          const box = await svg.boundingBox();
+          expect(box!.width, `${path} diagram ${index}`).toBeGreaterThan(100);
+          const label = await svg.evaluate(
+            (element) =>
+              element.getAttribute('aria-labelledby') ??
+              element.querySelector('title')?.textContent ??
+              '',
+          );
+          expect(label.length, `${path} diagram ${index} has an accessible title`).toBeGreaterThan(
+            0,
+          );
+          expect(
+            await svg.locator('desc').count(),
+            `${path} diagram ${index} has a description`,
+          ).toBeGreaterThan(0);
+          diagrams += 1;
+        }
+        expect(problems.errors, path).toEqual([]);
+        await page.context().close();
+      },
+    );
 
     it(`the site has at least three diagrams in ${colorScheme} mode`, () => {
       expect(diagrams).toBeGreaterThanOrEqual(3);
@@ -51,7 +67,9 @@ describe('Mermaid diagrams', () => {
 });
 
 describe('tutorial steps', () => {
-  for (const {category, paths} of SPEC_DOC_PATHS.filter((section) => section.category.startsWith('Try FSC'))) {
+  for (const {category, paths} of SPEC_DOC_PATHS.filter((section) =>
+    section.category.startsWith('Try FSC'),
+  )) {
     it(`${category}: previous and next links follow the step order`, async () => {
       for (const [index, path] of paths.entries()) {
         const html = await (await fetch(site.origin + path)).text();
@@ -64,12 +82,16 @@ describe('tutorial steps', () => {
   }
 
   it('code blocks have a copy button that copies the code', async () => {
-    const {page} = await openPage(site.browser, site.origin, {permissions: ['clipboard-read', 'clipboard-write']});
+    const {page} = await openPage(site.browser, site.origin, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await page.goto(site.origin + '/try-fsc/helm/1-create-namespace');
     await waitForHydration(page);
     const blocks = page.locator('.theme-code-block');
     expect(await blocks.count()).toBeGreaterThan(0);
-    expect(await page.locator('.theme-code-block button[aria-label="Copy code to clipboard"]').count()).toBe(await blocks.count());
+    expect(
+      await page.locator('.theme-code-block button[aria-label="Copy code to clipboard"]').count(),
+    ).toBe(await blocks.count());
     const first = blocks.first();
     await first.hover();
     await first.locator('button[aria-label="Copy code to clipboard"]').click();
@@ -88,7 +110,8 @@ describe('tutorial steps', () => {
     const block = page.locator('.theme-code-block', {has: wrapButton}).first();
     const button = block.locator('button[aria-label="Toggle word wrap"]');
     await button.waitFor();
-    const whiteSpace = () => block.locator('code').evaluate((code) => getComputedStyle(code).whiteSpace);
+    const whiteSpace = () =>
+      block.locator('code').evaluate((code) => getComputedStyle(code).whiteSpace);
     const scrolls = () => block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
     expect(await whiteSpace()).toBe('pre');
     expect(await scrolls()).toBe(true);
@@ -116,7 +139,9 @@ describe('tutorial steps', () => {
     await page.locator('.theme-code-block.language-bash').first().waitFor();
     // The languages come from prismjs, registered with the first code block (the highlighter's
     // bundled ones are cut: plugins/dependency-patches).
-    expect(await page.locator('.language-bash .token.variable, .language-bash .token.string').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('.language-bash .token.variable, .language-bash .token.string').count(),
+    ).toBeGreaterThan(0);
     expect(await page.locator('.language-yaml .token.key').count()).toBeGreaterThan(0);
     // The same tokens as the page served directly (rendered on the server with the languages).
     const served = await (await fetch(site.origin + path)).text();
@@ -144,12 +169,20 @@ describe('tutorial steps', () => {
       }, colour);
     /** The distinct inline backgrounds of the code blocks. */
     const backgrounds = () =>
-      page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLElement>('pre.prism-code')].map((pre) => pre.style.backgroundColor))]);
+      page.evaluate(() => [
+        ...new Set(
+          [...document.querySelectorAll<HTMLElement>('pre.prism-code')].map(
+            (pre) => pre.style.backgroundColor,
+          ),
+        ),
+      ]);
     // The dark theme arrives in the re-render that follows hydration.
     await expect.poll(backgrounds, {timeout: 5_000}).toEqual([await normalised(dark)]);
     const toggle = page.locator('nav.navbar button[title*="mode" i]').first();
     await toggle.click(); // system (dark here) -> light
-    await expect.poll(async () => (await page.locator('html').getAttribute('data-theme')) ?? '').toBe('light');
+    await expect
+      .poll(async () => (await page.locator('html').getAttribute('data-theme')) ?? '')
+      .toBe('light');
     await expect.poll(backgrounds, {timeout: 5_000}).toEqual([await normalised(light)]);
     expect(problems.errors).toEqual([]);
     await page.context().close();

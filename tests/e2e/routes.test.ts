@@ -21,7 +21,9 @@ describe('every route of the specification', () => {
       const crumbs = page.locator('nav[aria-label="Breadcrumbs"] .breadcrumbs__item');
       // Home (an icon link), then the section, then the page itself.
       expect((await crumbs.allInnerTexts()).slice(1)).toEqual([route.category, route.title]);
-      await expect.poll(() => page.locator('nav[aria-label="Breadcrumbs"] a[aria-label="Home page"]').count()).toBe(1);
+      await expect
+        .poll(() => page.locator('nav[aria-label="Breadcrumbs"] a[aria-label="Home page"]').count())
+        .toBe(1);
 
       const currentLink = page.locator('.theme-doc-sidebar-item-link a[aria-current="page"]');
       expect(await currentLink.innerText()).toBe(route.title);
@@ -39,14 +41,26 @@ describe('sidebar', () => {
     const {page} = await openPage(site.browser, site.origin);
     await page.goto(`${site.origin}/introduction/`);
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
-    const categories = await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible').allInnerTexts();
-    expect(categories).toEqual(['Introduction', 'Try FSC with Docker', 'Try FSC with Helm', 'FSC in production', 'Support']);
+    const categories = await sidebar
+      .locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible')
+      .allInnerTexts();
+    expect(categories).toEqual([
+      'Introduction',
+      'Try FSC with Docker',
+      'Try FSC with Helm',
+      'FSC in production',
+      'Support',
+    ]);
     // Category labels are text, not anchors without an address.
-    expect(await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible a').count()).toBe(0);
+    expect(
+      await sidebar
+        .locator('.theme-doc-sidebar-item-category-level-1 > .menu__list-item-collapsible a')
+        .count(),
+    ).toBe(0);
     expect(await sidebar.locator('a:not([href])').count()).toBe(0);
-    const hrefs = await sidebar.locator('.theme-doc-sidebar-item-link a.menu__link').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')),
-    );
+    const hrefs = await sidebar
+      .locator('.theme-doc-sidebar-item-link a.menu__link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual(DOC_ROUTES.map((route) => route.path));
     await expect.poll(() => sidebar.locator('button.clean-btn.menu__caret').count()).toBe(0);
     await expect.poll(() => page.locator('button[title="Collapse sidebar"]').count()).toBe(0);
@@ -79,7 +93,9 @@ describe('addresses and not-found', () => {
       const response = await page.goto(site.origin + address);
       expect(response?.status()).toBe(404);
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Page Not Found');
-      await expect.poll(() => page.locator('main').innerText()).toContain('We could not find what you were looking for.');
+      await expect
+        .poll(() => page.locator('main').innerText())
+        .toContain('We could not find what you were looking for.');
       await page.context().close();
     },
   );

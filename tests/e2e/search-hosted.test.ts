@@ -20,20 +20,29 @@ let algolia: HttpDouble;
 let browser: Browser;
 
 function publishedEngine(): SearchEngine {
-  const file = fs.readdirSync(requireBuild(BUILD_DIR)).find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
+  const file = fs
+    .readdirSync(requireBuild(BUILD_DIR))
+    .find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
   return loadIndex(fs.readFileSync(path.join(BUILD_DIR, file!), 'utf8'));
 }
 
 beforeAll(async () => {
   const port = Number(process.env.FSC_TEST_ALGOLIA_PORT);
   if (!port) {
-    throw new Error('FSC_TEST_ALGOLIA_PORT is not set: run the tests with "npm test", which builds the test variant for it.');
+    throw new Error(
+      'FSC_TEST_ALGOLIA_PORT is not set: run the tests with "npm test", which builds the test variant for it.',
+    );
   }
   const engine = publishedEngine();
   algolia = await startDouble((request) => {
     if (request.method === 'POST' && request.path === '/1/indexes/*/queries') {
       const {requests} = request.body as {requests: {indexName: string}[]};
-      return {status: 200, body: {results: requests.map((entry) => engine.search(requestParams(entry), entry.indexName))}};
+      return {
+        status: 200,
+        body: {
+          results: requests.map((entry) => engine.search(requestParams(entry), entry.indexName)),
+        },
+      };
     }
     return {status: 404, body: {message: 'Not found', status: 404}};
   }, port);
@@ -56,7 +65,9 @@ describe('hosted Algolia (test build)', () => {
     await page.locator('input.DocSearch-Input').fill('outway');
     await expect.poll(() => page.locator('.DocSearch-Hit').count()).toBeGreaterThan(0);
 
-    const modalRequest = algolia.requests.find((request) => JSON.stringify(request.body).includes('"outway"'))!;
+    const modalRequest = algolia.requests.find((request) =>
+      JSON.stringify(request.body).includes('"outway"'),
+    )!;
     expect(modalRequest.query.get('x-algolia-application-id')).toBe('TESTAPP');
     expect(modalRequest.query.get('x-algolia-api-key')).toBe('test-search-key');
     const [body] = (modalRequest.body as {requests: Record<string, unknown>[]}).requests;
@@ -69,7 +80,16 @@ describe('hosted Algolia (test build)', () => {
       snippetEllipsisText: '…',
     });
     expect(body!.attributesToRetrieve).toEqual([
-      'hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url',
+      'hierarchy.lvl0',
+      'hierarchy.lvl1',
+      'hierarchy.lvl2',
+      'hierarchy.lvl3',
+      'hierarchy.lvl4',
+      'hierarchy.lvl5',
+      'hierarchy.lvl6',
+      'content',
+      'type',
+      'url',
     ]);
     expect(body!.attributesToSnippet).toEqual(expect.arrayContaining(['content:10']));
     expect(JSON.stringify(body!.facetFilters)).toContain('language:en');
@@ -107,6 +127,8 @@ describe('hosted Algolia (test build)', () => {
   it('ships no embedded index and no preconnect to a third party in the test build', async () => {
     const html = await (await fetch(variant.origin + '/introduction/')).text();
     expect(html).not.toContain('fsc:search-index');
-    expect(fs.readdirSync(VARIANT_BUILD_DIR).some((name) => name.startsWith('search-index.'))).toBe(false);
+    expect(fs.readdirSync(VARIANT_BUILD_DIR).some((name) => name.startsWith('search-index.'))).toBe(
+      false,
+    );
   });
 });

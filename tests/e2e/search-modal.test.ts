@@ -28,20 +28,28 @@ async function openModal(page: Page) {
 async function search(page: Page, query: string) {
   await openModal(page);
   await input(page).fill(query);
-  await expect.poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count()).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count(),
+    )
+    .toBeGreaterThan(0);
 }
 
 describe('opening and closing', () => {
   it('Ctrl+K opens and closes the modal, and the button shows the shortcut', async () => {
     const {page, problems} = await visit();
     const button = page.locator('button.DocSearch-Button');
-    expect((await button.locator('.DocSearch-Button-Keys').innerText()).replace(/\s+/g, ' ').trim()).toBe('Ctrl K');
+    expect(
+      (await button.locator('.DocSearch-Button-Keys').innerText()).replace(/\s+/g, ' ').trim(),
+    ).toBe('Ctrl K');
     expect(await button.getAttribute('aria-keyshortcuts')).toBe('Control+K');
     // The name is what is shown, and stays when narrow screens hide the text.
     expect(await button.getAttribute('aria-label')).toBe('Search Ctrl K');
     await page.keyboard.press('Control+k');
     await expect.poll(() => modal(page).isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toContain('DocSearch-Input');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.className))
+      .toContain('DocSearch-Input');
     await page.keyboard.press('Control+k');
     await expect.poll(() => modal(page).count()).toBe(0);
     expect(problems.errors).toEqual([]);
@@ -50,13 +58,18 @@ describe('opening and closing', () => {
 
   it('Cmd+K opens it on an Apple device, where the button shows ⌘', async () => {
     const {page} = await visit('/introduction/components', {
-      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
     });
-    await page.addInitScript(() => Object.defineProperty(navigator, 'platform', {get: () => 'MacIntel'}));
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'platform', {get: () => 'MacIntel'}),
+    );
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => page.locator('.DocSearch-Button-Keys').innerText()).toContain('⌘');
-    expect(await page.locator('button.DocSearch-Button').getAttribute('aria-keyshortcuts')).toBe('Meta+K');
+    expect(await page.locator('button.DocSearch-Button').getAttribute('aria-keyshortcuts')).toBe(
+      'Meta+K',
+    );
     await page.keyboard.press('Meta+k');
     await expect.poll(() => modal(page).isVisible()).toBe(true);
     await page.context().close();
@@ -120,7 +133,11 @@ describe('lazy loading', () => {
   });
 
   it('loads them on first touch', async () => {
-    const {page} = await openPage(site.browser, site.origin, {hasTouch: true, isMobile: true, viewport: {width: 1100, height: 800}});
+    const {page} = await openPage(site.browser, site.origin, {
+      hasTouch: true,
+      isMobile: true,
+      viewport: {width: 1100, height: 800},
+    });
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(site.origin + '/introduction/');
@@ -148,7 +165,9 @@ describe('search box', () => {
   it('takes the selected text as the initial query, cut to 64 characters', async () => {
     const {page} = await visit();
     const selected = await page.evaluate(() => {
-      const paragraph = [...document.querySelectorAll('.theme-doc-markdown p')].find((p) => (p.textContent ?? '').length > 80)!;
+      const paragraph = [...document.querySelectorAll('.theme-doc-markdown p')].find(
+        (p) => (p.textContent ?? '').length > 80,
+      )!;
       const range = document.createRange();
       range.selectNodeContents(paragraph);
       getSelection()!.removeAllRanges();
@@ -179,9 +198,15 @@ describe('results', () => {
     const snippetWords = async (width: number) => {
       const {page} = await visit('/introduction/components', {viewport: {width, height: 900}});
       await search(page, 'certificate');
-      const contents = await page.locator('.DocSearch-Hit[aria-selected] .DocSearch-Hit-title, .DocSearch-Hit .DocSearch-Hit-title').allInnerTexts();
+      const contents = await page
+        .locator(
+          '.DocSearch-Hit[aria-selected] .DocSearch-Hit-title, .DocSearch-Hit .DocSearch-Hit-title',
+        )
+        .allInnerTexts();
       await page.context().close();
-      return Math.max(...contents.map((text) => text.replace(/…/g, ' ').trim().split(/\s+/).length));
+      return Math.max(
+        ...contents.map((text) => text.replace(/…/g, ' ').trim().split(/\s+/).length),
+      );
     };
     expect(await snippetWords(1280)).toBeLessThanOrEqual(10);
     expect(await snippetWords(1280)).toBeGreaterThan(5);
@@ -192,7 +217,9 @@ describe('results', () => {
     const {page} = await visit();
     await search(page, 'xyzzyplugh');
     const noResults = page.locator('.DocSearch-NoResults');
-    expect(await noResults.locator('.DocSearch-Title').innerText()).toBe('No results for "xyzzyplugh"');
+    expect(await noResults.locator('.DocSearch-Title').innerText()).toBe(
+      'No results for "xyzzyplugh"',
+    );
     const suggestions = noResults.locator('.DocSearch-NoResults-Prefill-List li');
     expect(await suggestions.count()).toBeLessThanOrEqual(3);
     if ((await suggestions.count()) > 0) {
@@ -212,13 +239,17 @@ describe('results', () => {
       });
       await search(page, query);
       expect(await input(page).inputValue()).toBe(query);
-      expect(await page.locator('.DocSearch-Modal img[src="x"], .DocSearch-Modal script').count()).toBe(0);
+      expect(
+        await page.locator('.DocSearch-Modal img[src="x"], .DocSearch-Modal script').count(),
+      ).toBe(0);
       // Words of the query may match pages ("src", "script"); when nothing matches, the title repeats it as text.
       const noResultsTitle = page.locator('.DocSearch-NoResults .DocSearch-Title');
       if ((await noResultsTitle.count()) > 0) {
         expect(await noResultsTitle.innerText()).toBe(`No results for "${query}"`);
       }
-      expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as {__xss?: number}).__xss),
+      ).toBeUndefined();
       expect(dialogs).toBe(0);
       await page.context().close();
     }
@@ -236,7 +267,9 @@ describe('failure and slowness', () => {
     const errorScreen = page.locator('.DocSearch-ErrorScreen');
     await expect.poll(() => errorScreen.isVisible()).toBe(true);
     expect(await errorScreen.innerText()).toContain('Unable to fetch results');
-    expect(await errorScreen.innerText()).toContain('You might want to check your network connection.');
+    expect(await errorScreen.innerText()).toContain(
+      'You might want to check your network connection.',
+    );
     await page.context().close();
   });
 
@@ -271,7 +304,9 @@ describe('the page a hit opens', () => {
   it('marks the words the engine matched (a typo included), keeps the section in view, and a keyboard user removes the marks', async () => {
     const {page} = await visit('/');
     await search(page, 'outwy'); // a typo of "outway"
-    const first = await page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('data-href');
+    const first = await page
+      .locator('.DocSearch-Hit[aria-selected="true"] a')
+      .getAttribute('data-href');
     await page.keyboard.press('Enter');
     await expect.poll(() => marks(page).count()).toBeGreaterThan(0);
     const texts = await marks(page).allInnerTexts();
@@ -280,7 +315,10 @@ describe('the page a hit opens', () => {
     expect(page.url()).toBe(new URL(first!, site.origin).href);
     if (first!.includes('#')) {
       const id = decodeURIComponent(first!.split('#')[1]!);
-      const top = await page.evaluate((anchor) => document.getElementById(anchor)!.getBoundingClientRect().top, id);
+      const top = await page.evaluate(
+        (anchor) => document.getElementById(anchor)!.getBoundingClientRect().top,
+        id,
+      );
       expect(top).toBeGreaterThanOrEqual(0);
       expect(top).toBeLessThan(await page.evaluate(() => window.innerHeight));
     }
@@ -289,12 +327,17 @@ describe('the page a hit opens', () => {
     do {
       await page.keyboard.press('Tab');
       guard += 1;
-    } while (!(await control(page).evaluate((button) => button === document.activeElement)) && guard < 150);
+    } while (
+      !(await control(page).evaluate((button) => button === document.activeElement)) &&
+      guard < 150
+    );
     expect(guard).toBeLessThan(150);
     await page.keyboard.press('Enter');
     await expect.poll(() => marks(page).count()).toBe(0);
     expect(await control(page).count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('theme-doc-markdown'))).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('theme-doc-markdown')),
+    ).toBe(true);
     // a reload of the entry shows no marks once removed
     await page.reload();
     await waitForHydration(page);
@@ -308,7 +351,9 @@ describe('the page a hit opens', () => {
     await search(page, 'certif');
     await page.locator('.DocSearch-Hit a').first().click();
     await expect.poll(() => marks(page).count()).toBeGreaterThan(0);
-    expect((await marks(page).allInnerTexts()).every((text) => text.toLowerCase() === 'certif')).toBe(true);
+    expect(
+      (await marks(page).allInnerTexts()).every((text) => text.toLowerCase() === 'certif'),
+    ).toBe(true);
     const opened = page.url();
     // the same address, opened directly (a shared link), and a sidebar link: no marks, no control
     const other = await page.context().newPage();
@@ -331,7 +376,8 @@ describe('keyboard', () => {
   it('arrows move the active hit and Enter opens it', async () => {
     const {page} = await visit('/');
     await search(page, 'auditlog');
-    const selected = () => page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('data-href');
+    const selected = () =>
+      page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('data-href');
     const first = await selected();
     await page.keyboard.press('ArrowDown');
     await expect.poll(selected).not.toBe(first);
@@ -363,7 +409,14 @@ describe('keyboard', () => {
     const hit = page.locator('.DocSearch-Hit a').first();
     // The right button: the context menu's auxclick reaches the hit; the page and the modal stay.
     const auxclicks = page.evaluate(
-      () => new Promise<number>((resolve) => document.addEventListener('auxclick', (event) => setTimeout(() => resolve(event.button)), {once: true})),
+      () =>
+        new Promise<number>((resolve) =>
+          document.addEventListener(
+            'auxclick',
+            (event) => setTimeout(() => resolve(event.button)),
+            {once: true},
+          ),
+        ),
     );
     await hit.click({button: 'right'});
     expect(await auxclicks).toBe(2);
@@ -395,7 +448,12 @@ describe('keyboard', () => {
     const {page} = await visit('/');
     await page.keyboard.press('Tab'); // skip link
     let guard = 0;
-    while (!(await page.evaluate(() => document.activeElement?.classList.contains('DocSearch-Button'))) && guard < 30) {
+    while (
+      !(await page.evaluate(() =>
+        document.activeElement?.classList.contains('DocSearch-Button'),
+      )) &&
+      guard < 30
+    ) {
       await page.keyboard.press('Tab');
       guard += 1;
     }
@@ -419,24 +477,41 @@ describe('recent and favorite searches', () => {
   it("starts with 'No recent searches', remembers chosen pages, moves favorites and removes both", async () => {
     const {page} = await visit('/');
     await openModal(page);
-    expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain('No recent searches');
+    expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain(
+      'No recent searches',
+    );
     await page.keyboard.press('Escape');
 
     await choose(page, 'auditlog');
     await openModal(page);
     const recent = page.locator('.DocSearch-Hit-source', {hasText: 'Recent'});
     await expect.poll(() => recent.count()).toBe(1);
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), RECENT_KEY);
+    const stored = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '[]'),
+      RECENT_KEY,
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0].url).toContain('/try-fsc/helm/5-auditlog');
 
     await page.locator('.DocSearch-Hit button[title="Save this search"]').first().click();
-    await expect.poll(() => page.locator('.DocSearch-Hit-source', {hasText: 'Favorite'}).count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.DocSearch-Hit-source', {hasText: 'Favorite'}).count())
+      .toBe(1);
     await expect.poll(() => recent.count()).toBe(0);
-    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, FAVORITE_KEY)).toBe(1);
+    expect(
+      await page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? '[]').length,
+        FAVORITE_KEY,
+      ),
+    ).toBe(1);
 
-    await page.locator('.DocSearch-Hit button[title="Remove this search from favorites"]').first().click();
-    await expect.poll(() => page.locator('.DocSearch-StartScreen').innerText()).toContain('No recent searches');
+    await page
+      .locator('.DocSearch-Hit button[title="Remove this search from favorites"]')
+      .first()
+      .click();
+    await expect
+      .poll(() => page.locator('.DocSearch-StartScreen').innerText())
+      .toContain('No recent searches');
     await page.context().close();
   });
 
@@ -450,7 +525,15 @@ describe('recent and favorite searches', () => {
           objectID: `stored-${index}`,
           url: `/introduction/#stored-${index}`,
           type: 'lvl1',
-          hierarchy: {lvl0: 'Introduction', lvl1: `Stored ${index}`, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+          hierarchy: {
+            lvl0: 'Introduction',
+            lvl1: `Stored ${index}`,
+            lvl2: null,
+            lvl3: null,
+            lvl4: null,
+            lvl5: null,
+            lvl6: null,
+          },
           content: null,
           __docsearch_parent: null,
           time: now,
@@ -460,7 +543,12 @@ describe('recent and favorite searches', () => {
       {key: RECENT_KEY, now},
     );
     await choose(page, 'auditlog');
-    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, RECENT_KEY)).toBe(7);
+    expect(
+      await page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? '[]').length,
+        RECENT_KEY,
+      ),
+    ).toBe(7);
     await openModal(page);
     const recentHits = page
       .locator('.DocSearch-Hits')
@@ -469,7 +557,9 @@ describe('recent and favorite searches', () => {
     await expect.poll(() => recentHits.count()).toBe(7);
     await recentHits.first().hover();
     await recentHits.first().locator('button[title="Save this search"]').click();
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FAVORITE_KEY)).not.toBeNull();
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), FAVORITE_KEY))
+      .not.toBeNull();
     // The limit drops to 4 the next time the modal opens with a favorite stored.
     await page.keyboard.press('Escape');
     await openModal(page);
@@ -488,14 +578,59 @@ describe('recent and favorite searches', () => {
     const poison = '<img src=x onerror="window.__xss=1">';
     await page.evaluate(
       ({key, poison}) => {
-        const hierarchy = (lvl1: unknown) => ({lvl0: 'Introduction', lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
+        const hierarchy = (lvl1: unknown) => ({
+          lvl0: 'Introduction',
+          lvl1,
+          lvl2: null,
+          lvl3: null,
+          lvl4: null,
+          lvl5: null,
+          lvl6: null,
+        });
         const entries = [
-          {objectID: 'poisoned', url: '/introduction/#poisoned', type: 'lvl1', hierarchy: hierarchy(poison), content: null, __docsearch_parent: null},
-          {objectID: 'kept', url: '/introduction/#kept', type: 'lvl1', hierarchy: hierarchy('Kept &amp; escaped once'), content: null, __docsearch_parent: null},
-          {objectID: 'script-url', url: 'javascript:window.__xss=1', type: 'lvl1', hierarchy: hierarchy('Script URL'), content: null},
-          {objectID: 'object-title', url: '/introduction/', type: 'lvl1', hierarchy: hierarchy({__html: poison}), content: null},
-          {objectID: 'no-type', url: '/introduction/', hierarchy: hierarchy('No type'), content: null},
-          {objectID: 7, url: '/introduction/', type: 'lvl1', hierarchy: hierarchy('Numeric id'), content: null},
+          {
+            objectID: 'poisoned',
+            url: '/introduction/#poisoned',
+            type: 'lvl1',
+            hierarchy: hierarchy(poison),
+            content: null,
+            __docsearch_parent: null,
+          },
+          {
+            objectID: 'kept',
+            url: '/introduction/#kept',
+            type: 'lvl1',
+            hierarchy: hierarchy('Kept &amp; escaped once'),
+            content: null,
+            __docsearch_parent: null,
+          },
+          {
+            objectID: 'script-url',
+            url: 'javascript:window.__xss=1',
+            type: 'lvl1',
+            hierarchy: hierarchy('Script URL'),
+            content: null,
+          },
+          {
+            objectID: 'object-title',
+            url: '/introduction/',
+            type: 'lvl1',
+            hierarchy: hierarchy({__html: poison}),
+            content: null,
+          },
+          {
+            objectID: 'no-type',
+            url: '/introduction/',
+            hierarchy: hierarchy('No type'),
+            content: null,
+          },
+          {
+            objectID: 7,
+            url: '/introduction/',
+            type: 'lvl1',
+            hierarchy: hierarchy('Numeric id'),
+            content: null,
+          },
           poison,
           null,
         ];
@@ -507,17 +642,25 @@ describe('recent and favorite searches', () => {
     await openModal(page);
     const recentHits = page.locator('.DocSearch-Hit');
     await expect.poll(() => recentHits.count()).toBe(2);
-    expect(await recentHits.allInnerTexts()).toEqual([expect.stringContaining(poison), expect.stringContaining('Kept & escaped once')]);
-    expect(await page.locator('.DocSearch-Modal img[src="x"]').count()).toBe(0);
-    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).map((hit: {objectID: string}) => hit.objectID), RECENT_KEY)).toEqual([
-      'poisoned',
-      'kept',
+    expect(await recentHits.allInnerTexts()).toEqual([
+      expect.stringContaining(poison),
+      expect.stringContaining('Kept & escaped once'),
     ]);
+    expect(await page.locator('.DocSearch-Modal img[src="x"]').count()).toBe(0);
+    expect(
+      await page.evaluate(
+        (key) =>
+          JSON.parse(localStorage.getItem(key)!).map((hit: {objectID: string}) => hit.objectID),
+        RECENT_KEY,
+      ),
+    ).toEqual(['poisoned', 'kept']);
     expect(await page.evaluate((key) => localStorage.getItem(key), FAVORITE_KEY)).toBe('[]');
     // A stored page opens as before.
     await recentHits.nth(1).click();
     await expect.poll(() => page.url()).toBe(site.origin + '/introduction/#kept');
-    expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as {__xss?: number}).__xss),
+    ).toBeUndefined();
     expect(dialogs).toBe(0);
     expect(problems.errors).toEqual([]);
     await page.context().close();
@@ -537,7 +680,9 @@ describe('recent and favorite searches', () => {
     await choose(page, 'auditlog');
     await expect.poll(() => page.url()).toContain('/try-fsc/helm/5-auditlog');
     await openModal(page);
-    expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain('No recent searches');
+    expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain(
+      'No recent searches',
+    );
     expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
     await page.context().close();
   });

@@ -9,7 +9,7 @@ const site = serveBuildForTests(BUILD_DIR);
 const results = (page: Page) => page.locator('main article');
 
 describe('/search page', () => {
-  it('opens a result with the matched words marked, a plural folded to the page\'s word', async () => {
+  it("opens a result with the matched words marked, a plural folded to the page's word", async () => {
     const {page} = await openPage(site.browser, site.origin);
     await page.goto(`${site.origin}/search?q=${encodeURIComponent('renew certificates')}`);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
@@ -20,7 +20,9 @@ describe('/search page', () => {
     const marks = page.locator('.theme-doc-markdown mark.search-hit-mark');
     await expect.poll(() => marks.count()).toBeGreaterThan(0);
     const words = new Set((await marks.allInnerTexts()).map((text) => text.toLowerCase()));
-    expect([...words].every((word) => ['renew', 'certificate', 'certificates'].includes(word))).toBe(true);
+    expect(
+      [...words].every((word) => ['renew', 'certificate', 'certificates'].includes(word)),
+    ).toBe(true);
     expect(new URL(page.url()).search).toBe(''); // the words travel in the history entry, not the address
     await page.context().close();
   });
@@ -39,7 +41,9 @@ describe('/search page', () => {
 
     await page.locator('main input[type="search"]').fill('helm inway');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('helm inway');
-    await expect.poll(() => results(page).first().locator('h2 a').getAttribute('href')).toContain('/try-fsc/helm/8-inway');
+    await expect
+      .poll(() => results(page).first().locator('h2 a').getAttribute('href'))
+      .toContain('/try-fsc/helm/8-inway');
     // Algolia's default highlight tag, which the search page does not override.
     expect(await page.locator('main article em').count()).toBeGreaterThan(0);
     expect(problems.errors).toEqual([]);
@@ -75,11 +79,15 @@ describe('/search page', () => {
     });
     const query = '<img src=x onerror=alert(1)> "><script>window.__xss=1</script> manager';
     await page.goto(`${site.origin}/search?q=${encodeURIComponent(query)}`);
-    await expect.poll(() => page.locator('main h1').innerText()).toBe(`Search results for "${query}"`);
+    await expect
+      .poll(() => page.locator('main h1').innerText())
+      .toBe(`Search results for "${query}"`);
     // the search has answered (the unclosed quote makes the rest one phrase no page holds)
     await expect.poll(() => page.locator('main').innerText()).toContain('No results were found');
     expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as {__xss?: number}).__xss),
+    ).toBeUndefined();
     expect(dialogs).toBe(0);
     await page.context().close();
   });

@@ -55,12 +55,22 @@ afterAll(async () => {
 type RawResponse = {status: number; headers: http.IncomingHttpHeaders; body: Buffer};
 
 /** One GET with exactly these headers (no automatic decompression, no redirect following). */
-function get(urlPath: string, headers: Record<string, string> = {}, origin = server.origin): Promise<RawResponse> {
+function get(
+  urlPath: string,
+  headers: Record<string, string> = {},
+  origin = server.origin,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${origin}${urlPath}`, {headers, agent: false}, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks)}));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -75,7 +85,9 @@ function builtFile(route: string): string {
 /** A few hashed scripts and the stylesheet the home page loads. */
 function homeAssets(): string[] {
   const html = fs.readFileSync(path.join(build, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)=["']?(\/assets\/[^"'\s>]+\.(?:js|css))/g)].map((match) => match[1]);
+  return [...html.matchAll(/(?:src|href)=["']?(\/assets\/[^"'\s>]+\.(?:js|css))/g)].map(
+    (match) => match[1],
+  );
 }
 
 function directives(policy: string): Map<string, string[]> {
@@ -95,7 +107,10 @@ describe('pages and clean URLs', () => {
       const response = await get(route);
       expect(response.status, route).toBe(200);
       expect(response.headers['content-type'], route).toBe('text/html; charset=utf-8');
-      expect(response.body.equals(fs.readFileSync(builtFile(route))), `${route} is ${builtFile(route)}`).toBe(true);
+      expect(
+        response.body.equals(fs.readFileSync(builtFile(route))),
+        `${route} is ${builtFile(route)}`,
+      ).toBe(true);
     }
   });
 
@@ -136,7 +151,12 @@ describe('pages and clean URLs', () => {
   });
 
   it('never redirects to another host', async () => {
-    for (const sneaky of ['//evil.example/x.html', '/%2F%2Fevil.example/x.html', '/%5Cevil.example/x.html', '/%5C%5Cevil.example/index.html']) {
+    for (const sneaky of [
+      '//evil.example/x.html',
+      '/%2F%2Fevil.example/x.html',
+      '/%5Cevil.example/x.html',
+      '/%5C%5Cevil.example/index.html',
+    ]) {
       const response = await get(sneaky);
       if (response.status === 301) {
         expect(response.headers.location, sneaky).toMatch(/^\/[^/\\]/);
@@ -148,7 +168,15 @@ describe('pages and clean URLs', () => {
 
   it('answers an unknown path, a folder without a page and /404 itself with the not-found page and status 404', async () => {
     const notFound = fs.readFileSync(path.join(build, '404.html'));
-    for (const missing of ['/no/such/page', '/support/no-such-page', '/try-fsc/', '/assets/', '/assets/js/no-such.js', '/404', '/.git/config']) {
+    for (const missing of [
+      '/no/such/page',
+      '/support/no-such-page',
+      '/try-fsc/',
+      '/assets/',
+      '/assets/js/no-such.js',
+      '/404',
+      '/.git/config',
+    ]) {
       const response = await get(missing);
       expect(response.status, missing).toBe(404);
       expect(response.headers['content-type'], missing).toBe('text/html; charset=utf-8');
@@ -159,9 +187,13 @@ describe('pages and clean URLs', () => {
   });
 
   it('serves the sitemap and the OpenSearch description with their types', async () => {
-    expect((await get('/sitemap.xml')).headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect((await get('/sitemap.xml')).headers['content-type']).toBe(
+      'application/xml; charset=utf-8',
+    );
     if (fs.existsSync(path.join(build, 'opensearch.xml'))) {
-      expect((await get('/opensearch.xml')).headers['content-type']).toBe('application/opensearchdescription+xml; charset=utf-8');
+      expect((await get('/opensearch.xml')).headers['content-type']).toBe(
+        'application/opensearchdescription+xml; charset=utf-8',
+      );
     }
   });
 });
@@ -175,14 +207,20 @@ describe('caching', () => {
       const response = await get(asset);
       expect(response.status, asset).toBe(200);
       expect(response.headers['cache-control'], asset).toBe(IMMUTABLE);
-      expect(response.headers['content-type'], asset).toMatch(asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/);
+      expect(response.headers['content-type'], asset).toMatch(
+        asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/,
+      );
     }
   });
 
   it('keeps the hashed search index for a year when the build has one', async () => {
-    const index = fs.readdirSync(build).find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
+    const index = fs
+      .readdirSync(build)
+      .find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
     if (!index) {
-      console.warn(`serving.test: ${build} has no search-index.<hash>.json; the fixture test below covers the rule`);
+      console.warn(
+        `serving.test: ${build} has no search-index.<hash>.json; the fixture test below covers the rule`,
+      );
       return;
     }
     const response = await get(`/${index}`);
@@ -192,10 +230,20 @@ describe('caching', () => {
   });
 
   it('makes browsers revalidate HTML, the 404 page and unhashed files', async () => {
-    for (const urlPath of ['/', '/introduction/', '/support/contact', '/search', '/no/such/page', '/sitemap.xml', '/support/contact.html']) {
+    for (const urlPath of [
+      '/',
+      '/introduction/',
+      '/support/contact',
+      '/search',
+      '/no/such/page',
+      '/sitemap.xml',
+      '/support/contact.html',
+    ]) {
       expect((await get(urlPath)).headers['cache-control'], urlPath).toBe('no-cache');
     }
-    const images = fs.existsSync(path.join(build, 'img')) ? fs.readdirSync(path.join(build, 'img')) : [];
+    const images = fs.existsSync(path.join(build, 'img'))
+      ? fs.readdirSync(path.join(build, 'img'))
+      : [];
     for (const image of images) {
       expect((await get(`/img/${image}`)).headers['cache-control'], image).toBe('no-cache');
     }
@@ -227,7 +275,13 @@ describe('compression', () => {
 describe('security headers', () => {
   it('are sent with a page, an asset, the 404 page and a redirect', async () => {
     const [asset] = homeAssets();
-    for (const urlPath of ['/introduction/', asset, '/no/such/page', '/support/contact.html', '/sitemap.xml']) {
+    for (const urlPath of [
+      '/introduction/',
+      asset,
+      '/no/such/page',
+      '/support/contact.html',
+      '/sitemap.xml',
+    ]) {
       const {headers} = await get(urlPath);
       for (const name of SECURITY_HEADERS) {
         expect(headers[name], `${name} on ${urlPath}`).toBeTruthy();
@@ -236,7 +290,9 @@ describe('security headers', () => {
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['strict-transport-security']).toMatch(/^max-age=\d{8,}/);
-      expect(headers['permissions-policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+      expect(headers['permissions-policy']).toMatch(
+        /camera=\(\).*geolocation=\(\).*microphone=\(\)/,
+      );
       expect(headers.server, 'no version in Server').toBe('nginx');
     }
   });
@@ -247,7 +303,12 @@ describe('security headers', () => {
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('script-src')?.[0]).toBe("'self'");
-    expect(policy.get('script-src')?.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source))).toBe(true);
+    expect(
+      policy
+        .get('script-src')
+        ?.slice(1)
+        .every((source) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source)),
+    ).toBe(true);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
@@ -266,7 +327,9 @@ describe('security headers', () => {
       $('script:not([src])').each((_, element) => {
         const type = ($(element).attr('type') ?? '').trim().toLowerCase();
         if (type === '' || type === 'module' || /javascript|ecmascript/.test(type)) {
-          expected.add(`'sha256-${crypto.createHash('sha256').update($(element).text(), 'utf8').digest('base64')}'`);
+          expected.add(
+            `'sha256-${crypto.createHash('sha256').update($(element).text(), 'utf8').digest('base64')}'`,
+          );
         }
       });
     }
@@ -278,9 +341,17 @@ describe('security headers', () => {
     const embedded = policyForBuild(build, {hosted: false});
     const hosted = policyForBuild(build, {hosted: true});
     expect(hosted.mode).toBe('hosted');
-    expect(directives(hosted.policy).get('connect-src')).toEqual(["'self'", ...ALGOLIA_CONNECT_SOURCES]);
-    expect(ALGOLIA_CONNECT_SOURCES).toEqual(['https://*.algolia.net', 'https://*.algolianet.com', 'https://*.algolia.io']);
-    const withoutConnect = (policy: string) => [...directives(policy)].filter(([name]) => name !== 'connect-src');
+    expect(directives(hosted.policy).get('connect-src')).toEqual([
+      "'self'",
+      ...ALGOLIA_CONNECT_SOURCES,
+    ]);
+    expect(ALGOLIA_CONNECT_SOURCES).toEqual([
+      'https://*.algolia.net',
+      'https://*.algolianet.com',
+      'https://*.algolia.io',
+    ]);
+    const withoutConnect = (policy: string) =>
+      [...directives(policy)].filter(([name]) => name !== 'connect-src');
     expect(withoutConnect(hosted.policy)).toEqual(withoutConnect(embedded.policy));
     expect(hosted.policy).not.toContain("'unsafe-eval'");
   });
@@ -296,7 +367,9 @@ describe('security headers', () => {
       expect(text).not.toMatch(/^\s*(user|daemon)\b/m);
       expect(text).not.toMatch(/\{\{[A-Z_]+\}\}/);
       expect(policy).toBe(contentSecurityPolicy({hashes: policyForBuild(build).hashes}));
-      expect(fs.readFileSync(path.join(out, 'csp.conf'), 'utf8')).toBe(`add_header Content-Security-Policy "${policy}" always;\n`);
+      expect(fs.readFileSync(path.join(out, 'csp.conf'), 'utf8')).toBe(
+        `add_header Content-Security-Policy "${policy}" always;\n`,
+      );
       for (const include of ['security-headers.conf', 'mime.types']) {
         expect(fs.existsSync(path.join(out, include)), include).toBe(true);
       }
@@ -320,9 +393,17 @@ describe('deploy/csp.mjs', () => {
       '<script type=importmap>{"imports":{}}</script>',
       '</head></html>',
     ].join('');
-    expect(inlineScripts(html)).toEqual(['a()', 'b()', "import('/x.js')", '\n  if (a < b) c("</p>")\n', '{"imports":{}}']);
+    expect(inlineScripts(html)).toEqual([
+      'a()',
+      'b()',
+      "import('/x.js')",
+      '\n  if (a < b) c("</p>")\n',
+      '{"imports":{}}',
+    ]);
     // The hash of the UTF-8 bytes, as browsers compute it.
-    expect(scriptHash('alert(1)')).toBe(`'sha256-${crypto.createHash('sha256').update('alert(1)').digest('base64')}'`);
+    expect(scriptHash('alert(1)')).toBe(
+      `'sha256-${crypto.createHash('sha256').update('alert(1)').digest('base64')}'`,
+    );
     expect(scriptHash('é')).toBe("'sha256-SplVfkAzw1Od4utlRyAXytX5VX96BiWgnxw/biumnEw='");
   });
 
@@ -331,7 +412,10 @@ describe('deploy/csp.mjs', () => {
     try {
       fs.writeFileSync(path.join(dir, 'index.html'), '<html><head><title>x</title></head></html>');
       expect(detectSearchMode(dir)).toBeUndefined();
-      fs.writeFileSync(path.join(dir, 'index.html'), '<html><head><meta name="fsc:search-index" content="/search-index.0123abcd.json"></head></html>');
+      fs.writeFileSync(
+        path.join(dir, 'index.html'),
+        '<html><head><meta name="fsc:search-index" content="/search-index.0123abcd.json"></head></html>',
+      );
       expect(detectSearchMode(dir)).toBe('embedded');
       fs.writeFileSync(path.join(dir, 'index.html'), '<html><head></head></html>');
       fs.writeFileSync(path.join(dir, 'search-index.0123abcd.json'), '{}');
@@ -344,7 +428,13 @@ describe('deploy/csp.mjs', () => {
 
 describe('load', () => {
   it('answers a burst of 300 requests over pages and assets, 8 at a time, without an error', async () => {
-    const result = await runLoad({origin: server.origin, targets: requestMix(build), requests: 300, concurrency: 8, timeLimitMs: 10_000});
+    const result = await runLoad({
+      origin: server.origin,
+      targets: requestMix(build),
+      requests: 300,
+      concurrency: 8,
+      timeLimitMs: 10_000,
+    });
     expect(result.errorSamples).toEqual([]);
     expect(result.errors).toBe(0);
     expect(result.completed).toBeGreaterThan(0);
@@ -363,21 +453,28 @@ describe('in Chromium', () => {
   });
 
   /** Opens a page that also records every CSP violation, from the event and from the console. */
-  async function openWatched(origin: string): Promise<{page: Page; problems: PageProblems; violations: () => Promise<string[]>}> {
+  async function openWatched(
+    origin: string,
+  ): Promise<{page: Page; problems: PageProblems; violations: () => Promise<string[]>}> {
     const {page, problems} = await openPage(browser, origin);
     const consoleViolations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) consoleViolations.push(`console: ${message.text()}`);
+      if (/Content Security Policy/i.test(message.text()))
+        consoleViolations.push(`console: ${message.text()}`);
     });
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as {__cspViolations: string[]}).__cspViolations = seen;
       window.addEventListener('securitypolicyviolation', (event) => {
-        seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+        seen.push(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+        );
       });
     });
     const violations = async () => {
-      const fromEvents = await page.evaluate(() => (window as unknown as {__cspViolations?: string[]}).__cspViolations ?? []);
+      const fromEvents = await page.evaluate(
+        () => (window as unknown as {__cspViolations?: string[]}).__cspViolations ?? [],
+      );
       return [...fromEvents.map((text) => `event: ${text}`), ...consoleViolations];
     };
     return {page, problems, violations};
@@ -392,7 +489,9 @@ describe('in Chromium', () => {
       // Diagrams are drawn in the browser: each must have become an SVG.
       const diagrams = await page.locator('.docusaurus-mermaid-container').count();
       if (diagrams > 0) {
-        await expect.poll(() => page.locator('.docusaurus-mermaid-container svg').count()).toBe(diagrams);
+        await expect
+          .poll(() => page.locator('.docusaurus-mermaid-container svg').count())
+          .toBe(diagrams);
       }
       expect(await violations()).toEqual([]);
       expect(problems.errors).toEqual([]);
@@ -421,7 +520,10 @@ describe('in Chromium', () => {
     await page.locator('input.DocSearch-Input').pressSequentially('inway', {delay: 30});
     // Results, no results, or (in a build without an index) the error screen: the search ran.
     await expect
-      .poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count(), {timeout: 15_000})
+      .poll(
+        () => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count(),
+        {timeout: 15_000},
+      )
       .toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
@@ -443,7 +545,10 @@ describe('in Chromium', () => {
     const fixture = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-mermaid-'));
     let fixtureServer: NginxServer | undefined;
     try {
-      fs.copyFileSync(path.join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js'), path.join(fixture, 'mermaid.min.js'));
+      fs.copyFileSync(
+        path.join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js'),
+        path.join(fixture, 'mermaid.min.js'),
+      );
       fs.writeFileSync(
         path.join(fixture, 'index.html'),
         '<!doctype html><html lang=en><head><meta charset=utf-8><title>Mermaid</title><link rel=icon href=data:,>' +
@@ -470,7 +575,10 @@ const diagrams = [
 `,
       );
       const index = 'search-index.0123abcd.json';
-      fs.writeFileSync(path.join(fixture, index), JSON.stringify({records: Array.from({length: 50}, (_, i) => ({objectID: String(i)}))}));
+      fs.writeFileSync(
+        path.join(fixture, index),
+        JSON.stringify({records: Array.from({length: 50}, (_, i) => ({objectID: String(i)}))}),
+      );
       fixtureServer = await startNginx(fixture);
       expect(fixtureServer.policy).toBe(contentSecurityPolicy({hashes: []}));
 

@@ -13,13 +13,27 @@ describe('resolveSearchConfig', () => {
 
   it('uses hosted Algolia when app id and search key are set', () => {
     expect(
-      resolveSearchConfig({ALGOLIA_APP_ID: 'APP', ALGOLIA_SEARCH_API_KEY: 'key', ALGOLIA_INDEX_NAME: 'other'}),
-    ).toMatchObject({mode: 'hosted', appId: 'APP', apiKey: 'key', indexName: 'other', hosts: undefined});
+      resolveSearchConfig({
+        ALGOLIA_APP_ID: 'APP',
+        ALGOLIA_SEARCH_API_KEY: 'key',
+        ALGOLIA_INDEX_NAME: 'other',
+      }),
+    ).toMatchObject({
+      mode: 'hosted',
+      appId: 'APP',
+      apiKey: 'key',
+      indexName: 'other',
+      hosts: undefined,
+    });
   });
 
   it("fails with the client's wording when half of the credentials is set", () => {
-    expect(() => resolveSearchConfig({ALGOLIA_SEARCH_API_KEY: 'key'})).toThrow('`appId` is missing.');
-    expect(() => resolveSearchConfig({ALGOLIA_APP_ID: 'APP', ALGOLIA_SEARCH_API_KEY: '  '})).toThrow('`apiKey` is missing.');
+    expect(() => resolveSearchConfig({ALGOLIA_SEARCH_API_KEY: 'key'})).toThrow(
+      '`appId` is missing.',
+    );
+    expect(() =>
+      resolveSearchConfig({ALGOLIA_APP_ID: 'APP', ALGOLIA_SEARCH_API_KEY: '  '}),
+    ).toThrow('`apiKey` is missing.');
   });
 
   it('reads test hosts and the missing-results link', () => {
@@ -34,7 +48,9 @@ describe('resolveSearchConfig', () => {
   });
 
   it('rejects a missing-results link without a place for the query', () => {
-    expect(() => resolveSearchConfig({SEARCH_MISSING_RESULTS_URL: 'https://example.org/new'})).toThrow(/must contain "\{query\}"/);
+    expect(() =>
+      resolveSearchConfig({SEARCH_MISSING_RESULTS_URL: 'https://example.org/new'}),
+    ).toThrow(/must contain "\{query\}"/);
   });
 });
 
@@ -45,8 +61,12 @@ describe('resolveSiteUrl', () => {
   });
 
   it('names the fault in a wrong address', () => {
-    expect(() => resolveSiteUrl({SITE_URL: 'docs.example.nl'})).toThrow('SITE_URL is not a valid absolute URL: "docs.example.nl"');
-    expect(() => resolveSiteUrl({SITE_URL: 'https://example.nl/docs'})).toThrow(/SITE_URL must be an origin without a path/);
+    expect(() => resolveSiteUrl({SITE_URL: 'docs.example.nl'})).toThrow(
+      'SITE_URL is not a valid absolute URL: "docs.example.nl"',
+    );
+    expect(() => resolveSiteUrl({SITE_URL: 'https://example.nl/docs'})).toThrow(
+      /SITE_URL must be an origin without a path/,
+    );
   });
 });
 
@@ -64,17 +84,35 @@ describe('resolveAnnouncementBar', () => {
         ANNOUNCEMENT_TEXT_COLOR: '#ffffff',
         ANNOUNCEMENT_CLOSEABLE: 'false',
       }),
-    ).toEqual({id: 'v2', content: 'New release', backgroundColor: '#000000', textColor: '#ffffff', isCloseable: false});
+    ).toEqual({
+      id: 'v2',
+      content: 'New release',
+      backgroundColor: '#000000',
+      textColor: '#ffffff',
+      isCloseable: false,
+    });
   });
 
   it('treats an empty closeable setting (an unset container build argument) as the default', () => {
-    expect(resolveAnnouncementBar({ANNOUNCEMENT_ID: 'v2', ANNOUNCEMENT_CONTENT: 'x', ANNOUNCEMENT_CLOSEABLE: ''})?.isCloseable).toBe(true);
+    expect(
+      resolveAnnouncementBar({
+        ANNOUNCEMENT_ID: 'v2',
+        ANNOUNCEMENT_CONTENT: 'x',
+        ANNOUNCEMENT_CLOSEABLE: '',
+      })?.isCloseable,
+    ).toBe(true);
   });
 
   it('names what is wrong', () => {
-    expect(() => resolveAnnouncementBar({ANNOUNCEMENT_CONTENT: 'x'})).toThrow(/ANNOUNCEMENT_ID is required/);
-    expect(() => resolveAnnouncementBar({ANNOUNCEMENT_CONTENT: 'x', ANNOUNCEMENT_ID: 'a', ANNOUNCEMENT_CLOSEABLE: 'yes'})).toThrow(
-      'ANNOUNCEMENT_CLOSEABLE must be "true" or "false", not "yes"',
+    expect(() => resolveAnnouncementBar({ANNOUNCEMENT_CONTENT: 'x'})).toThrow(
+      /ANNOUNCEMENT_ID is required/,
     );
+    expect(() =>
+      resolveAnnouncementBar({
+        ANNOUNCEMENT_CONTENT: 'x',
+        ANNOUNCEMENT_ID: 'a',
+        ANNOUNCEMENT_CLOSEABLE: 'yes',
+      }),
+    ).toThrow('ANNOUNCEMENT_CLOSEABLE must be "true" or "false", not "yes"');
   });
 });

@@ -8,25 +8,34 @@ import dependencyPatchesPlugin, {PATCHES, type PatchId} from '../../plugins/depe
 import {resolveDisabledPatches} from '../../config/dependencyPatches';
 
 const require = createRequire(import.meta.url);
-const {patchPrism} = require('../../plugins/dependency-patches/prismReactRendererLoader.cjs') as {patchPrism: (source: string) => string};
-const {patchDocusaurus, patchedFiles} = require('../../plugins/dependency-patches/docusaurusLoader.cjs') as {
-  patchDocusaurus: (source: string, pkg: string, module: string, enabled?: string[]) => string;
-  patchedFiles: (enabled?: string[]) => {file: string; pkg: string; module: string}[];
+const {patchPrism} = require('../../plugins/dependency-patches/prismReactRendererLoader.cjs') as {
+  patchPrism: (source: string) => string;
 };
+const {patchDocusaurus, patchedFiles} =
+  require('../../plugins/dependency-patches/docusaurusLoader.cjs') as {
+    patchDocusaurus: (source: string, pkg: string, module: string, enabled?: string[]) => string;
+    patchedFiles: (enabled?: string[]) => {file: string; pkg: string; module: string}[];
+  };
 const {patchDocSearch} = require('../../plugins/dependency-patches/docSearchLoader.cjs') as {
   patchDocSearch: (source: string, enabled?: string[]) => string;
 };
 const esmFile = require.resolve('prism-react-renderer/dist/index.mjs');
 const cjsFile = require.resolve('prism-react-renderer/dist/index.js');
 
-type PrismLike = {languages: Record<string, unknown>; tokenize: (code: string, grammar: unknown) => unknown};
+type PrismLike = {
+  languages: Record<string, unknown>;
+  tokenize: (code: string, grammar: unknown) => unknown;
+};
 
 /** Imports a copy of prism-react-renderer's ES module (patched or not) from a temporary directory. */
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-prism-'));
 async function loadPrism(name: string, source: string): Promise<PrismLike> {
   // Bare imports (react, clsx) resolve from the project, as in the bundle.
   const resolved = source
-    .replace(/from "react"/g, `from ${JSON.stringify(pathToFileURL(require.resolve('react')).href)}`)
+    .replace(
+      /from "react"/g,
+      `from ${JSON.stringify(pathToFileURL(require.resolve('react')).href)}`,
+    )
     .replace(/from "clsx"/g, `from ${JSON.stringify(pathToFileURL(require.resolve('clsx')).href)}`)
     // The copy has no source map beside it.
     .replace(/^\/\/# sourceMappingURL=.*$/m, '');
@@ -70,11 +79,12 @@ describe('patchPrism', () => {
     }
   });
 
-  it('leaves Prism with plain text only, and highlighting the docs\' languages as before', async () => {
+  it("leaves Prism with plain text only, and highlighting the docs' languages as before", async () => {
     const source = fs.readFileSync(esmFile, 'utf8');
     const original = await loadPrism('original', source);
     const patched = await loadPrism('patched', patchPrism(source));
-    const grammars = (prism: PrismLike) => Object.keys(prism.languages).filter((key) => typeof prism.languages[key] !== 'function');
+    const grammars = (prism: PrismLike) =>
+      Object.keys(prism.languages).filter((key) => typeof prism.languages[key] !== 'function');
     expect(grammars(patched)).toEqual(['plain', 'plaintext', 'text', 'txt']);
     registerFromPrismjs(patched, Object.keys(SAMPLES));
     for (const [language, code] of Object.entries(SAMPLES)) {
@@ -88,8 +98,12 @@ describe('patchPrism', () => {
     expect(() => patchPrism('export const nothing = 1;')).toThrow(
       /dependency patch prism-bundled-grammars: cannot cut prism-react-renderer's bundled languages: its start was not found exactly once\. prism-react-renderer was upgraded/,
     );
-    const changed = fs.readFileSync(esmFile, 'utf8').replace('Prism.languages.webmanifest', 'Prism.languages.manifest');
-    expect(() => patchPrism(changed)).toThrow(/cannot cut prism-react-renderer's bundled languages: its code changed \(sha256 [0-9a-f]{64}\)/);
+    const changed = fs
+      .readFileSync(esmFile, 'utf8')
+      .replace('Prism.languages.webmanifest', 'Prism.languages.manifest');
+    expect(() => patchPrism(changed)).toThrow(
+      /cannot cut prism-react-renderer's bundled languages: its code changed \(sha256 [0-9a-f]{64}\)/,
+    );
   });
 });
 
@@ -119,7 +133,9 @@ describe('patchDocusaurus', () => {
       'const prefetch = (routePath) => canPrefetch(routePath) && new Promise((resolve) => whenIdle(() => resolve(prefetchNow(routePath))));',
     );
     // Still one prefetch per route, and none on a slow or save-data connection.
-    expect(patched).toMatch(/const prefetchNow = \(routePath\) => \{\n {4}if \(!canPrefetch\(routePath\)\) \{\n {8}return false;\n {4}\}\n {4}fetched\.add\(routePath\);/);
+    expect(patched).toMatch(
+      /const prefetchNow = \(routePath\) => \{\n {4}if \(!canPrefetch\(routePath\)\) \{\n {8}return false;\n {4}\}\n {4}fetched\.add\(routePath\);/,
+    );
   });
 
   it('leaves the server layout after hydration in a transition', () => {
@@ -131,25 +147,32 @@ describe('patchDocusaurus', () => {
   });
 
   it('fails with a message naming the patch when a package has changed', () => {
-    expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/useWindowSize.js')).toThrow(
+    expect(() =>
+      patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/useWindowSize.js'),
+    ).toThrow(
       /dependency patch theme-common-window-size-transition: .*useWindowSize: import startTransition.*@docusaurus\/theme-common was upgraded/,
     );
     expect(() => patchDocusaurus('export {};', '@docusaurus/core', 'client/docusaurus.js')).toThrow(
       /dependency patch docusaurus-idle-prefetch: .*prefetch: keep the work of prefetching a route.*@docusaurus\/core was upgraded/,
     );
-    expect(() => patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/unknown.js')).toThrow(
-      /no patches for @docusaurus\/theme-common module hooks\/unknown\.js/,
-    );
+    expect(() =>
+      patchDocusaurus('export {};', '@docusaurus/theme-common', 'hooks/unknown.js'),
+    ).toThrow(/no patches for @docusaurus\/theme-common module hooks\/unknown\.js/);
   });
 });
 
 describe('patchDocSearch', () => {
-  const docSearchSource = fs.readFileSync(require.resolve('@docsearch/react/dist/esm/index.js'), 'utf8');
+  const docSearchSource = fs.readFileSync(
+    require.resolve('@docsearch/react/dist/esm/index.js'),
+    'utf8',
+  );
 
   it('patches the installed DocSearch 3.9.0', () => {
     const patched = patchDocSearch(docSearchSource);
     expect(patched).toContain('"error"!==c.getState().status&&p("idle")');
-    expect(patched.split('collections.filter((function(e){return e.items.length>0})).map(').length - 1).toBe(2);
+    expect(
+      patched.split('collections.filter((function(e){return e.items.length>0})).map(').length - 1,
+    ).toBe(2);
     expect(patched).toContain('t.getListProps({source:t.collection.source})');
   });
 
@@ -178,18 +201,29 @@ describe('the register and the switch', () => {
   const ids = Object.keys(PATCHES);
 
   it('has a row in README.md for every patch, and no other', () => {
-    const readme = fs.readFileSync(new URL('../../plugins/dependency-patches/README.md', import.meta.url), 'utf8');
+    const readme = fs.readFileSync(
+      new URL('../../plugins/dependency-patches/README.md', import.meta.url),
+      'utf8',
+    );
     const register = readme.slice(readme.indexOf('## Register'), readme.indexOf('## The A/B'));
-    const rows = [...register.matchAll(/^\| `([a-z-]+)` \|/gm)].map(([, id]) => id);
+    const rows = [...register.matchAll(/^\| `([a-z-]+)` +\|/gm)].map(([, id]) => id);
     expect(rows.sort()).toEqual([...ids].sort());
   });
 
   it('names in each loader only patches of the register', () => {
     const named = new Set(
-      ['docSearchLoader.cjs', 'docusaurusLoader.cjs', 'prismReactRendererLoader.cjs'].flatMap((file) =>
-        [...fs.readFileSync(new URL(`../../plugins/dependency-patches/${file}`, import.meta.url), 'utf8').matchAll(/patch:? '?([a-z-]+)'?/g)]
-          .map(([, id]) => id)
-          .filter((id) => id.includes('-')),
+      ['docSearchLoader.cjs', 'docusaurusLoader.cjs', 'prismReactRendererLoader.cjs'].flatMap(
+        (file) =>
+          [
+            ...fs
+              .readFileSync(
+                new URL(`../../plugins/dependency-patches/${file}`, import.meta.url),
+                'utf8',
+              )
+              .matchAll(/patch:? '?([a-z-]+)'?/g),
+          ]
+            .map(([, id]) => id)
+            .filter((id) => id.includes('-')),
       ),
     );
     for (const id of named) expect(ids, id).toContain(id);
@@ -201,11 +235,12 @@ describe('the register and the switch', () => {
     const performance = resolveDisabledPatches({FSC_PATCHES_OFF: 'performance'});
     expect(performance).toEqual(ids.filter((id) => PATCHES[id as PatchId] === 'performance'));
     expect(performance).not.toContain('docsearch-error-status');
-    expect(resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-idle-prefetch, prism-bundled-grammars'})).toEqual([
-      'docusaurus-idle-prefetch',
-      'prism-bundled-grammars',
-    ]);
-    expect(() => resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-idle-prefetch,prism'})).toThrow(
+    expect(
+      resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-idle-prefetch, prism-bundled-grammars'}),
+    ).toEqual(['docusaurus-idle-prefetch', 'prism-bundled-grammars']);
+    expect(() =>
+      resolveDisabledPatches({FSC_PATCHES_OFF: 'docusaurus-idle-prefetch,prism'}),
+    ).toThrow(
       /FSC_PATCHES_OFF names an unknown patch "prism": use "performance" or a comma-separated list of docsearch-error-status, /,
     );
   });
@@ -215,7 +250,12 @@ describe('the register and the switch', () => {
     const plugin = dependencyPatchesPlugin(undefined, {disabled});
     const config = plugin.configureWebpack!({} as never, false, {} as never, {} as never) as {
       resolve: {alias: Record<string, string>};
-      module: {rules: {test: (file: string) => boolean; use: {loader: string; options?: {enabled: string[]}}[]}[]};
+      module: {
+        rules: {
+          test: (file: string) => boolean;
+          use: {loader: string; options?: {enabled: string[]}}[];
+        }[];
+      };
     };
     const loaders = config.module.rules.map((rule) => ({
       loader: path.basename(rule.use[0]!.loader),
@@ -227,16 +267,28 @@ describe('the register and the switch', () => {
 
   it('builds with every patch by default', () => {
     const {aliases, loaders} = bundlerConfig([]);
-    expect(aliases).toEqual(['@docsearch/react/version', require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js')]);
-    expect(loaders.map(({loader}) => loader)).toEqual(['docSearchLoader.cjs', 'prismReactRendererLoader.cjs', 'docusaurusLoader.cjs']);
+    expect(aliases).toEqual([
+      '@docsearch/react/version',
+      require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js'),
+    ]);
+    expect(loaders.map(({loader}) => loader)).toEqual([
+      'docSearchLoader.cjs',
+      'prismReactRendererLoader.cjs',
+      'docusaurusLoader.cjs',
+    ]);
     expect(loaders[0]!.enabled).toEqual(ids);
     for (const {file} of patchedFiles()) expect(loaders[2]!.test(file), file).toBe(true);
   });
 
   it('without the performance patches, keeps only the DocSearch fixes the specification needs', () => {
-    const {aliases, loaders} = bundlerConfig(resolveDisabledPatches({FSC_PATCHES_OFF: 'performance'}));
+    const {aliases, loaders} = bundlerConfig(
+      resolveDisabledPatches({FSC_PATCHES_OFF: 'performance'}),
+    );
     expect(aliases).toEqual([]);
-    expect(loaders.map(({loader}) => loader)).toEqual(['docSearchLoader.cjs', 'docusaurusLoader.cjs']);
+    expect(loaders.map(({loader}) => loader)).toEqual([
+      'docSearchLoader.cjs',
+      'docusaurusLoader.cjs',
+    ]);
     expect(loaders[0]!.enabled).toEqual(['docsearch-error-status', 'docsearch-aria-controls']);
     for (const {file} of patchedFiles()) expect(loaders[1]!.test(file), file).toBe(false);
   });
@@ -246,10 +298,15 @@ describe('the register and the switch', () => {
     const docusaurus = loaders.find(({loader}) => loader === 'docusaurusLoader.cjs')!;
     const windowSize = patchedFiles().find(({module}) => module === 'hooks/useWindowSize.js')!;
     expect(docusaurus.test(windowSize.file)).toBe(false);
-    expect(patchedFiles(docusaurus.enabled).map(({module}) => module)).toEqual(['client/docusaurus.js']);
+    expect(patchedFiles(docusaurus.enabled).map(({module}) => module)).toEqual([
+      'client/docusaurus.js',
+    ]);
     const prefetch = patchedFiles().find(({module}) => module === 'client/docusaurus.js')!;
     const source = fs.readFileSync(prefetch.file, 'utf8');
-    expect(patchDocusaurus(source, prefetch.pkg, prefetch.module, ['theme-common-window-size-transition'])).toBe(source);
+    expect(
+      patchDocusaurus(source, prefetch.pkg, prefetch.module, [
+        'theme-common-window-size-transition',
+      ]),
+    ).toBe(source);
   });
-
 });

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CONFIG } from '@docusaurus/core/lib/server/configValidation';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDevIndexWriter, docsOfContent, type DevDoc } from '../../plugins/search-index/devIndex';
-import { readIndexFile, versionUrlOf } from '../../src/search/indexFormat';
+import {DEFAULT_CONFIG} from '@docusaurus/core/lib/server/configValidation';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {
+  createDevIndexWriter,
+  docsOfContent,
+  type DevDoc,
+} from '../../plugins/search-index/devIndex';
+import {readIndexFile, versionUrlOf} from '../../src/search/indexFormat';
 
 const SITE = 'https://docs.example.org';
 
@@ -12,10 +16,18 @@ let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-dev-index-'));
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => fs.rmSync(dir, {recursive: true, force: true}));
 
 function doc(id: string, extra: Record<string, unknown> = {}) {
-  return { id, title: id, source: `@site/docs/${id}.md`, permalink: `/${id}`, draft: false, unlisted: false, ...extra };
+  return {
+    id,
+    title: id,
+    source: `@site/docs/${id}.md`,
+    permalink: `/${id}`,
+    draft: false,
+    unlisted: false,
+    ...extra,
+  };
 }
 
 describe('docsOfContent', () => {
@@ -24,17 +36,33 @@ describe('docsOfContent', () => {
       loadedVersions: [
         {
           versionName: 'current',
-          docs: [doc('intro/a'), doc('intro/b'), doc('loose'), doc('wip', { draft: true }), doc('hidden', { unlisted: true })],
+          docs: [
+            doc('intro/a'),
+            doc('intro/b'),
+            doc('loose'),
+            doc('wip', {draft: true}),
+            doc('hidden', {unlisted: true}),
+          ],
           sidebars: {
             docs: [
-              { type: 'category', label: 'Introduction', items: [{ type: 'doc', id: 'intro/a' }, { type: 'doc', id: 'intro/b' }] },
-              { type: 'doc', id: 'loose' },
+              {
+                type: 'category',
+                label: 'Introduction',
+                items: [
+                  {type: 'doc', id: 'intro/a'},
+                  {type: 'doc', id: 'intro/b'},
+                ],
+              },
+              {type: 'doc', id: 'loose'},
             ],
           },
         },
       ],
     };
-    const docs = docsOfContent({ 'docusaurus-plugin-content-docs': { default: content } }, { siteDir: '/site', siteUrl: SITE, language: 'en' });
+    const docs = docsOfContent(
+      {'docusaurus-plugin-content-docs': {default: content}},
+      {siteDir: '/site', siteUrl: SITE, language: 'en'},
+    );
     expect(docs.map((d) => [d.url, d.trail, d.filePath, d.docusaurusTag])).toEqual([
       [`${SITE}/intro/a`, ['Introduction'], '/site/docs/intro/a.md', 'docs-default-current'],
       [`${SITE}/intro/b`, ['Introduction'], '/site/docs/intro/b.md', 'docs-default-current'],
@@ -62,20 +90,50 @@ describe('the development index writer', () => {
     fs.writeFileSync(
       file,
       [
-        '---', 'title: Renew certificates', '---', '',
-        'import Tabs from "@theme/Tabs";', 'import TabItem from "@theme/TabItem";', '',
-        'Certificates expire after a year.', '',
-        '## Replace the Secret {#replace}', '',
-        ':::warning[Mind the order]', '', 'Renew the Manager first.', '', ':::', '',
-        '<Tabs>', '<TabItem value="linux" label="Linux">', '', 'Run the script on Linux.', '', '</TabItem>', '</Tabs>', '',
-        '```mermaid', 'graph LR; A-->B', '```', '',
-        '```bash', 'kubectl get pods', '```', '',
+        '---',
+        'title: Renew certificates',
+        '---',
+        '',
+        'import Tabs from "@theme/Tabs";',
+        'import TabItem from "@theme/TabItem";',
+        '',
+        'Certificates expire after a year.',
+        '',
+        '## Replace the Secret {#replace}',
+        '',
+        ':::warning[Mind the order]',
+        '',
+        'Renew the Manager first.',
+        '',
+        ':::',
+        '',
+        '<Tabs>',
+        '<TabItem value="linux" label="Linux">',
+        '',
+        'Run the script on Linux.',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+        '```mermaid',
+        'graph LR; A-->B',
+        '```',
+        '',
+        '```bash',
+        'kubectl get pods',
+        '```',
+        '',
       ].join('\n'),
     );
     const outFile = path.join(dir, 'out', 'search-index.dev.json');
     const logs: string[] = [];
     const writer = createDevIndexWriter({
-      pipeline: { markdownConfig: DEFAULT_CONFIG.markdown, siteDir: dir, staticDirs: [], rehypePlugins: [] },
+      pipeline: {
+        markdownConfig: DEFAULT_CONFIG.markdown,
+        siteDir: dir,
+        staticDirs: [],
+        rehypePlugins: [],
+      },
       siteTitle: 'FSC documentation',
       outFile,
       log: (message) => logs.push(message),
@@ -88,13 +146,45 @@ describe('the development index writer', () => {
     await writer.settled();
 
     const records = await written(outFile);
-    expect(records.map((r) => [r.type, r.url.replace(SITE, ''), r.hierarchy.lvl0, r.hierarchy.lvl2, r.content])).toEqual([
+    expect(
+      records.map((r) => [
+        r.type,
+        r.url.replace(SITE, ''),
+        r.hierarchy.lvl0,
+        r.hierarchy.lvl2,
+        r.content,
+      ]),
+    ).toEqual([
       ['lvl1', '/fsc-in-production/renew-certificates', 'FSC in production', null, null],
-      ['content', '/fsc-in-production/renew-certificates', 'FSC in production', null, 'Certificates expire after a year.'],
-      ['lvl2', '/fsc-in-production/renew-certificates#replace', 'FSC in production', 'Replace the Secret', null],
+      [
+        'content',
+        '/fsc-in-production/renew-certificates',
+        'FSC in production',
+        null,
+        'Certificates expire after a year.',
+      ],
+      [
+        'lvl2',
+        '/fsc-in-production/renew-certificates#replace',
+        'FSC in production',
+        'Replace the Secret',
+        null,
+      ],
       // The admonition's title, the tab label, the diagram and the code are not indexed, as in the build.
-      ['content', '/fsc-in-production/renew-certificates#replace', 'FSC in production', 'Replace the Secret', 'Renew the Manager first.'],
-      ['content', '/fsc-in-production/renew-certificates#replace', 'FSC in production', 'Replace the Secret', 'Run the script on Linux.'],
+      [
+        'content',
+        '/fsc-in-production/renew-certificates#replace',
+        'FSC in production',
+        'Replace the Secret',
+        'Renew the Manager first.',
+      ],
+      [
+        'content',
+        '/fsc-in-production/renew-certificates#replace',
+        'FSC in production',
+        'Replace the Secret',
+        'Run the script on Linux.',
+      ],
     ]);
     const firstVersion = fs.readFileSync(versionUrlOf(outFile), 'utf8');
 

@@ -7,36 +7,50 @@
  * Each entry is a SHA-256 of one response, keyed by query and parameter set, so a failure names
  * the query that changed.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { createSearchEngine } from '../../src/search/engine';
-import type { DocSearchRecord } from '../../src/search/types';
-import { corpus, DOCSEARCH_FILTERS } from './support/records';
-import { SYNTHETIC_QUERIES, syntheticRecords } from './support/syntheticRecords';
+import {createHash} from 'node:crypto';
+import {readFileSync, writeFileSync} from 'node:fs';
+import {describe, expect, it} from 'vitest';
+import {createSearchEngine} from '../../src/search/engine';
+import type {DocSearchRecord} from '../../src/search/types';
+import {corpus, DOCSEARCH_FILTERS} from './support/records';
+import {SYNTHETIC_QUERIES, syntheticRecords} from './support/syntheticRecords';
 
 const GOLDEN = new URL('./golden/engine-responses.json', import.meta.url);
 const judged = JSON.parse(
   readFileSync(new URL('../data/search-queries.json', import.meta.url), 'utf8'),
-) as { queries: { q: string }[] };
+) as {queries: {q: string}[]};
 
 const QUERIES = [
   ...judged.queries.map((j) => j.q),
-  'outway', 'outw', 'outw helm', 'outwy', 'otway manager', 'managment api', 'environmnets', 'ipa',
-  'mnager', 'mangre', 'inwya controller', 'audit manager', 'auditlog zebra', 'certificate', '',
-  'how do I install the inway', 'connection refused on port 8443',
+  'outway',
+  'outw',
+  'outw helm',
+  'outwy',
+  'otway manager',
+  'managment api',
+  'environmnets',
+  'ipa',
+  'mnager',
+  'mangre',
+  'inwya controller',
+  'audit manager',
+  'auditlog zebra',
+  'certificate',
+  '',
+  'how do I install the inway',
+  'connection refused on port 8443',
 ];
 
 const PARAM_SETS: Record<string, Record<string, unknown>> = {
-  docsearch: { facetFilters: DOCSEARCH_FILTERS },
-  page2of3: { facetFilters: DOCSEARCH_FILTERS, hitsPerPage: 3, page: 1 },
+  docsearch: {facetFilters: DOCSEARCH_FILTERS},
+  page2of3: {facetFilters: DOCSEARCH_FILTERS, hitsPerPage: 3, page: 1},
   snippetsTags: {
     facetFilters: DOCSEARCH_FILTERS,
     attributesToSnippet: ['content:8', 'hierarchy.lvl1:4'],
     highlightPreTag: '<mark>',
     highlightPostTag: '</mark>',
   },
-  facetsNoDistinct: { facets: ['type', 'hierarchy.lvl0'], distinct: 0, hitsPerPage: 50 },
+  facetsNoDistinct: {facets: ['type', 'hierarchy.lvl0'], distinct: 0, hitsPerPage: 50},
 };
 
 /**
@@ -46,8 +60,19 @@ const PARAM_SETS: Record<string, Record<string, unknown>> = {
  */
 const SYNTHETIC_QUERY_SET = [
   ...SYNTHETIC_QUERIES,
-  'audit log helm', 'auditlog', '"audit log" chart', 'install -docker manager', 'how do you install the inway',
-  'cafe', 'naive certificates', 'connection refused on port 8443', 'm', 'ma', 'managment', 'tokens grants policy', '',
+  'audit log helm',
+  'auditlog',
+  '"audit log" chart',
+  'install -docker manager',
+  'how do you install the inway',
+  'cafe',
+  'naive certificates',
+  'connection refused on port 8443',
+  'm',
+  'ma',
+  'managment',
+  'tokens grants policy',
+  '',
   'kubernetes namespace secret pod restart logs monitoring metrics controller inway outway directory contract service peer',
 ];
 
@@ -72,9 +97,12 @@ function hashResponses(
   const out: Record<string, string> = {};
   for (const [name, params] of Object.entries(paramSets)) {
     for (const query of queries) {
-      const r = engine.search({ query, ...params }) as unknown as Record<string, unknown>;
+      const r = engine.search({query, ...params}) as unknown as Record<string, unknown>;
       delete r.processingTimeMS; // the only field that varies between runs
-      out[`${keyPrefix}${name} | ${query}`] = createHash('sha256').update(JSON.stringify(r)).digest('hex').slice(0, 16);
+      out[`${keyPrefix}${name} | ${query}`] = createHash('sha256')
+        .update(JSON.stringify(r))
+        .digest('hex')
+        .slice(0, 16);
     }
   }
   return out;

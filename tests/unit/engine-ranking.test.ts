@@ -1,22 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import { createSearchEngine, staticOrder } from '../../src/search/engine';
-import type { DocSearchRecord, SearchResponse } from '../../src/search/types';
-import { corpus, DOCSEARCH_FILTERS, rec } from './support/records';
+import {describe, expect, it} from 'vitest';
+import {createSearchEngine, staticOrder} from '../../src/search/engine';
+import type {DocSearchRecord, SearchResponse} from '../../src/search/types';
+import {corpus, DOCSEARCH_FILTERS, rec} from './support/records';
 
 const engine = createSearchEngine(corpus());
 const search = (query: string, extra: Record<string, unknown> = {}): SearchResponse =>
-  engine.search({ query, facetFilters: DOCSEARCH_FILTERS, ...extra });
+  engine.search({query, facetFilters: DOCSEARCH_FILTERS, ...extra});
 const ids = (r: SearchResponse): string[] => r.hits.map((h) => h.objectID);
 
 describe('partial ranking (only the requested page is ordered)', () => {
-  const queries = ['o', 'he', 'outw', 'install the m', 'helm o', 'manager api', 'outway helm chart'];
+  const queries = [
+    'o',
+    'he',
+    'outw',
+    'install the m',
+    'helm o',
+    'manager api',
+    'outway helm chart',
+  ];
 
   it.each(queries)('pages of %j concatenate to the single-page order', (query) => {
     for (const distinct of [0, 1, 2]) {
-      const all = search(query, { hitsPerPage: 1000, distinct });
+      const all = search(query, {hitsPerPage: 1000, distinct});
       const paged: string[] = [];
       for (let page = 0; page < all.nbHits; page++) {
-        const r = search(query, { hitsPerPage: 1, page, distinct });
+        const r = search(query, {hitsPerPage: 1, page, distinct});
         expect(r.nbHits).toBe(all.nbHits);
         paged.push(...ids(r));
       }
@@ -25,26 +33,32 @@ describe('partial ranking (only the requested page is ordered)', () => {
   });
 
   it('counts facets over every hit, not only the ordered ones', () => {
-    const small = search('o', { hitsPerPage: 1, facets: ['*'] });
-    const large = search('o', { hitsPerPage: 1000, facets: ['*'] });
+    const small = search('o', {hitsPerPage: 1, facets: ['*']});
+    const large = search('o', {hitsPerPage: 1000, facets: ['*']});
     expect(small.facets).toEqual(large.facets);
   });
 
   it('highlights a short prefix in every term it reaches', () => {
-    const hit = search('ou', { hitsPerPage: 1 }).hits[0];
+    const hit = search('ou', {hitsPerPage: 1}).hits[0];
     expect(JSON.stringify(hit?._highlightResult)).toContain('<em>');
   });
 });
 
 describe('staticOrder', () => {
   it('orders by desc pageRank, desc level, asc position, then id', () => {
-    const base = rec({ path: '/p', type: 'lvl1', lvl0: 'Docs', lvl1: 'Page', position: 0 });
+    const base = rec({path: '/p', type: 'lvl1', lvl0: 'Docs', lvl1: 'Page', position: 0});
     const weighted = (pageRank: number, level: number, position: number): DocSearchRecord => ({
       ...base,
-      weight: { pageRank, level, position },
+      weight: {pageRank, level, position},
     });
-    const records = [weighted(0, 50, 2), weighted(1, 0, 9), weighted(0, 50, 1), weighted(0, 90, 5), weighted(0, 50, 1)];
-    const { staticRank, byStaticRank } = staticOrder(records);
+    const records = [
+      weighted(0, 50, 2),
+      weighted(1, 0, 9),
+      weighted(0, 50, 1),
+      weighted(0, 90, 5),
+      weighted(0, 50, 1),
+    ];
+    const {staticRank, byStaticRank} = staticOrder(records);
     expect([...byStaticRank]).toEqual([1, 3, 2, 4, 0]);
     byStaticRank.forEach((id, rank) => expect(staticRank[id]).toBe(rank));
   });

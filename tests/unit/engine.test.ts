@@ -1,16 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { buildTermIndex, createSearchEngine, serializeTerms, type SearchEngine } from '../../src/search/engine';
-import { loadIndex } from '../../src/search/indexData';
-import { readIndexFile, serializeIndex } from '../../src/search/indexFormat';
-import { normalizeParams, parseFacetFilters } from '../../src/search/params';
-import { typoDistance } from '../../src/search/text';
-import type { SearchHit, SearchResponse } from '../../src/search/types';
-import { corpus, DOCSEARCH_FILTERS, rec, SITE } from './support/records';
+import {describe, expect, it} from 'vitest';
+import {
+  buildTermIndex,
+  createSearchEngine,
+  serializeTerms,
+  type SearchEngine,
+} from '../../src/search/engine';
+import {loadIndex} from '../../src/search/indexData';
+import {readIndexFile, serializeIndex} from '../../src/search/indexFormat';
+import {normalizeParams, parseFacetFilters} from '../../src/search/params';
+import {typoDistance} from '../../src/search/text';
+import type {SearchHit, SearchResponse} from '../../src/search/types';
+import {corpus, DOCSEARCH_FILTERS, rec, SITE} from './support/records';
 
 const engine: SearchEngine = createSearchEngine(corpus());
 
 function search(query: string, extra: Record<string, unknown> = {}): SearchResponse {
-  return engine.search({ query, facetFilters: DOCSEARCH_FILTERS, ...extra });
+  return engine.search({query, facetFilters: DOCSEARCH_FILTERS, ...extra});
 }
 const path = (hit: SearchHit): string => (hit.url ?? '').replace(SITE, '');
 const paths = (r: SearchResponse): string[] => r.hits.map(path);
@@ -38,7 +43,9 @@ describe('matching', () => {
   it('allows 1 typo from 4 letters and 2 from 8, none below 4', () => {
     expect(paths(search('outwy'))[0]).toBe('/try-fsc/helm/9-outway'); // 5 letters, 1 typo (prefix last word)
     expect(paths(search('otway manager'))).toContain('/introduction/components'); // 1 typo, not last
-    expect(search('managment api').hits.map(path)).toContain('/introduction/components#management-api');
+    expect(search('managment api').hits.map(path)).toContain(
+      '/introduction/components#management-api',
+    );
     expect(paths(search('environmnets'))).toEqual(['/try-fsc/helm/6-manager#environments']); // 2 typos (12 letters)
     expect(search('ipa').nbHits).toBe(0); // 3 letters: no typo ('api')
     expect(search('mnager').nbHits).toBeGreaterThan(0); // 6 letters, 1 typo
@@ -65,37 +72,76 @@ describe('matching', () => {
   });
 
   it('splits and joins words like Algolia', () => {
-    const auditlog = search('auditlog', { distinct: false });
+    const auditlog = search('auditlog', {distinct: false});
     expect(paths(auditlog)[0]).toMatch(/^\/try-fsc\/helm\/5-auditlog/);
     // the '5. Audit log' title record matches through the split 'audit log'
-    expect(auditlog.hits.some((h) => h.type === 'lvl1' && path(h) === '/try-fsc/helm/5-auditlog')).toBe(true)
+    expect(
+      auditlog.hits.some((h) => h.type === 'lvl1' && path(h) === '/try-fsc/helm/5-auditlog'),
+    ).toBe(true);
     expect(paths(search('audit log chart'))).toContain('/try-fsc/helm/5-auditlog#install'); // 'auditlog chart'
   });
 
   it('ranks headings over content, lower levels over higher, then position', () => {
-    const r = search('organisations', { distinct: false });
+    const r = search('organisations', {distinct: false});
     const types = r.hits.map((h) => h.type);
     expect(types.every((t) => t === 'content')).toBe(true);
     // all equal on text criteria: lower weight.position first within a level
     const helm = r.hits.filter((h) => h.url?.includes('/5-auditlog'));
     expect(helm.length).toBeLessThanOrEqual(1);
-    const manager = search('manager', { distinct: false });
+    const manager = search('manager', {distinct: false});
     expect(manager.hits[0]?.type).toBe('lvl1'); // '6. Manager' (lvl1) before lvl2/content matches
   });
 
   it('orders by attribute (lvl0 … lvl6, content), then weight.level, then weight.position', () => {
     const e = createSearchEngine([
-      rec({ path: '/c', type: 'content', lvl0: 'S', lvl1: 'C page', position: 1, content: 'about the widget here' }),
-      rec({ path: '/c2', type: 'content', lvl0: 'S', lvl1: 'C2 page', position: 3, content: 'widget later' }),
-      rec({ path: '/c3', type: 'content', lvl0: 'S', lvl1: 'C3 page', position: 2, content: 'widget sooner' }),
-      rec({ path: '/b', anchor: 'w', type: 'lvl2', lvl0: 'S', lvl1: 'B page', lvl2: 'Widget', position: 5 }),
-      rec({ path: '/a', type: 'lvl1', lvl0: 'S', lvl1: 'Widget', position: 0 }),
-      rec({ path: '/z', type: 'lvl1', lvl0: 'Widget section', lvl1: 'Z page', position: 0 }),
+      rec({
+        path: '/c',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'C page',
+        position: 1,
+        content: 'about the widget here',
+      }),
+      rec({
+        path: '/c2',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'C2 page',
+        position: 3,
+        content: 'widget later',
+      }),
+      rec({
+        path: '/c3',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'C3 page',
+        position: 2,
+        content: 'widget sooner',
+      }),
+      rec({
+        path: '/b',
+        anchor: 'w',
+        type: 'lvl2',
+        lvl0: 'S',
+        lvl1: 'B page',
+        lvl2: 'Widget',
+        position: 5,
+      }),
+      rec({path: '/a', type: 'lvl1', lvl0: 'S', lvl1: 'Widget', position: 0}),
+      rec({path: '/z', type: 'lvl1', lvl0: 'Widget section', lvl1: 'Z page', position: 0}),
       // same attribute (lvl2) as /b but a content record: weight.level decides
-      rec({ path: '/b', anchor: 'w2', type: 'content', lvl0: 'S', lvl1: 'B page', lvl2: 'Widget', position: 6,
-        content: 'text' }),
+      rec({
+        path: '/b',
+        anchor: 'w2',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'B page',
+        lvl2: 'Widget',
+        position: 6,
+        content: 'text',
+      }),
     ]);
-    expect(e.search({ query: 'widget' }).hits.map((h) => h.url?.replace(SITE, ''))).toEqual([
+    expect(e.search({query: 'widget'}).hits.map((h) => h.url?.replace(SITE, ''))).toEqual([
       '/z', // lvl0
       '/a', // lvl1
       '/b#w', // lvl2, level 80
@@ -107,7 +153,7 @@ describe('matching', () => {
   });
 
   it('returns every record for an empty query, in custom-ranking order', () => {
-    const r = search('', { distinct: false, hitsPerPage: 100 });
+    const r = search('', {distinct: false, hitsPerPage: 100});
     expect(r.nbHits).toBe(corpus().filter((x) => x.language === 'en').length);
     expect(r.hits[0]?.type).toBe('lvl1');
     expect(r.hits.at(-1)?.type).toBe('content');
@@ -116,9 +162,12 @@ describe('matching', () => {
 
 describe('filters, facets, paging, distinct', () => {
   it('applies facetFilters as an AND of ORs', () => {
-    expect(engine.search({ query: 'outway' }).hits.some((h) => h.url?.includes('/nl/'))).toBe(true);
+    expect(engine.search({query: 'outway'}).hits.some((h) => h.url?.includes('/nl/'))).toBe(true);
     expect(search('outway').hits.some((h) => h.url?.includes('/nl/'))).toBe(false);
-    const onlyHome = engine.search({ query: '', facetFilters: [['docusaurus_tag:default'], 'language:en'] });
+    const onlyHome = engine.search({
+      query: '',
+      facetFilters: [['docusaurus_tag:default'], 'language:en'],
+    });
     expect(onlyHome.hits.map(path).every((p) => p === '/')).toBe(true);
     const either = engine.search({
       query: '',
@@ -130,8 +179,18 @@ describe('filters, facets, paging, distinct', () => {
   });
 
   it('supports negation in both spellings and the legacy string form', () => {
-    const a = engine.search({ query: '', facetFilters: ['type:-content'], distinct: false, hitsPerPage: 100 });
-    const b = engine.search({ query: '', facetFilters: ['-type:content'], distinct: false, hitsPerPage: 100 });
+    const a = engine.search({
+      query: '',
+      facetFilters: ['type:-content'],
+      distinct: false,
+      hitsPerPage: 100,
+    });
+    const b = engine.search({
+      query: '',
+      facetFilters: ['-type:content'],
+      distinct: false,
+      hitsPerPage: 100,
+    });
     expect(a.nbHits).toBeGreaterThan(0);
     expect(a.hits.some((h) => h.type === 'content')).toBe(false);
     expect(b.hits.map((h) => h.objectID)).toEqual(a.hits.map((h) => h.objectID));
@@ -143,27 +202,32 @@ describe('filters, facets, paging, distinct', () => {
       ['language:en'],
       ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
     ]);
-    expect(() => engine.search({ query: 'x', facetFilters: ['nocolon'] })).toThrow(/attribute:value/);
+    expect(() => engine.search({query: 'x', facetFilters: ['nocolon']})).toThrow(/attribute:value/);
   });
 
   it('counts facets over the matching records', () => {
-    const r = engine.search({ query: 'outway', facets: ['language', 'type'], distinct: false });
-    expect(r.facets?.language).toEqual({ en: r.hits.filter((h) => h.language === 'en').length, nl: 1 });
+    const r = engine.search({query: 'outway', facets: ['language', 'type'], distinct: false});
+    expect(r.facets?.language).toEqual({
+      en: r.hits.filter((h) => h.language === 'en').length,
+      nl: 1,
+    });
     const total = Object.values(r.facets?.type ?? {}).reduce((s, n) => s + n, 0);
     expect(total).toBe(r.nbHits);
-    expect(engine.search({ query: 'outway', facets: '*' }).facets).toHaveProperty('docusaurus_tag');
-    expect(engine.search({ query: 'outway' }).facets).toBeUndefined();
+    expect(engine.search({query: 'outway', facets: '*'}).facets).toHaveProperty('docusaurus_tag');
+    expect(engine.search({query: 'outway'}).facets).toBeUndefined();
   });
 
   it('pages through the results', () => {
-    const all = search('', { hitsPerPage: 100 });
-    const p0 = search('', { hitsPerPage: 4, page: 0 });
-    const p1 = search('', { hitsPerPage: 4, page: 1 });
+    const all = search('', {hitsPerPage: 100});
+    const p0 = search('', {hitsPerPage: 4, page: 0});
+    const p1 = search('', {hitsPerPage: 4, page: 1});
     expect(p0.nbHits).toBe(all.nbHits);
     expect(p0.nbPages).toBe(Math.ceil(all.nbHits / 4));
     expect(p0.hits).toHaveLength(4);
-    expect([...p0.hits, ...p1.hits].map((h) => h.objectID)).toEqual(all.hits.slice(0, 8).map((h) => h.objectID));
-    expect(search('', { hitsPerPage: 4, page: 99 }).hits).toEqual([]);
+    expect([...p0.hits, ...p1.hits].map((h) => h.objectID)).toEqual(
+      all.hits.slice(0, 8).map((h) => h.objectID),
+    );
+    expect(search('', {hitsPerPage: 4, page: 99}).hits).toEqual([]);
     expect(p1.page).toBe(1);
     expect(p1.hitsPerPage).toBe(4);
   });
@@ -172,21 +236,25 @@ describe('filters, facets, paging, distinct', () => {
     const distinct = search('manager');
     const urls = distinct.hits.map((h) => h.url);
     expect(new Set(urls).size).toBe(urls.length);
-    const off = search('manager', { distinct: false });
+    const off = search('manager', {distinct: false});
     expect(off.nbHits).toBeGreaterThan(distinct.nbHits);
     // two records share /try-fsc/helm/6-manager (lvl1 + intro paragraph): one survives
     expect(urls.filter((u) => u === `${SITE}/try-fsc/helm/6-manager`)).toHaveLength(1);
     // sections of one page stay separate hits: DocSearch groups them itself
-    expect(urls.filter((u) => u?.startsWith(`${SITE}/introduction/components`)).length).toBeGreaterThan(1);
-    expect(search('manager', { distinct: 2 }).nbHits).toBe(off.nbHits);
+    expect(
+      urls.filter((u) => u?.startsWith(`${SITE}/introduction/components`)).length,
+    ).toBeGreaterThan(1);
+    expect(search('manager', {distinct: 2}).nbHits).toBe(off.nbHits);
   });
 });
 
 describe('highlighting and snippets', () => {
-  const tags = { highlightPreTag: '<mark>', highlightPostTag: '</mark>' };
+  const tags = {highlightPreTag: '<mark>', highlightPostTag: '</mark>'};
 
   it('highlights matched words with the given tags and reports match levels', () => {
-    const hit = search('outway organisations', tags).hits.find((h) => path(h) === '/introduction/components#outway');
+    const hit = search('outway organisations', tags).hits.find(
+      (h) => path(h) === '/introduction/components#outway',
+    );
     expect(hit).toBeDefined();
     const hl = hit?._highlightResult;
     expect(hl?.hierarchy?.lvl2).toEqual({
@@ -200,7 +268,11 @@ describe('highlighting and snippets', () => {
     expect(hl?.content?.value).toBe(
       'The <mark>outway</mark> sends requests of your applications to other <mark>organisations</mark>.',
     );
-    expect(hl?.hierarchy?.lvl0).toEqual({ value: 'Introduction', matchLevel: 'none', matchedWords: [] });
+    expect(hl?.hierarchy?.lvl0).toEqual({
+      value: 'Introduction',
+      matchLevel: 'none',
+      matchedWords: [],
+    });
     // only non-null levels, in level order (the search page takes the last as title)
     expect(Object.keys(hl?.hierarchy ?? {})).toEqual(['lvl0', 'lvl1', 'lvl2']);
   });
@@ -213,7 +285,9 @@ describe('highlighting and snippets', () => {
   });
 
   it('uses Algolia default tags when none are given', () => {
-    expect(search('outway').hits[0]?._highlightResult?.hierarchy?.lvl1?.value).toBe('9. <em>Outway</em>');
+    expect(search('outway').hits[0]?._highlightResult?.hierarchy?.lvl1?.value).toBe(
+      '9. <em>Outway</em>',
+    );
   });
 
   it('snippets N words around the first match with the ellipsis where cut', () => {
@@ -227,7 +301,10 @@ describe('highlighting and snippets', () => {
       matchLevel: 'full',
     });
     // short text: no ellipsis
-    expect(hit?._snippetResult?.hierarchy?.lvl1).toEqual({ value: '5. Audit log', matchLevel: 'none' });
+    expect(hit?._snippetResult?.hierarchy?.lvl1).toEqual({
+      value: '5. Audit log',
+      matchLevel: 'none',
+    });
     expect(hit?._snippetResult?.hierarchy?.lvl2).toBeUndefined(); // null attribute
   });
 
@@ -237,15 +314,24 @@ describe('highlighting and snippets', () => {
       snippetEllipsisText: '<b>...</b>',
       distinct: false,
     }).hits.find((h) => h.objectID === '/introduction/components-1');
-    expect(hit?._snippetResult?.content).toEqual({ value: 'An FSC set&lt;b&gt;...&lt;/b&gt;', matchLevel: 'none' });
-    const start = search('records', { attributesToSnippet: ['content:3'] }).hits[0];
+    expect(hit?._snippetResult?.content).toEqual({
+      value: 'An FSC set&lt;b&gt;...&lt;/b&gt;',
+      matchLevel: 'none',
+    });
+    const start = search('records', {attributesToSnippet: ['content:3']}).hits[0];
     expect(start?._snippetResult?.content?.value).toBe('…log <em>records</em> every…');
   });
 });
 
 describe('escaping', () => {
   const nasty = createSearchEngine([
-    rec({ path: '/x', type: 'lvl1', lvl0: 'Docs', lvl1: 'Tags <script>alert(1)</script> & more', position: 0 }),
+    rec({
+      path: '/x',
+      type: 'lvl1',
+      lvl0: 'Docs',
+      lvl1: 'Tags <script>alert(1)</script> & more',
+      position: 0,
+    }),
     rec({
       path: '/x',
       type: 'content',
@@ -283,7 +369,7 @@ describe('escaping', () => {
   });
 
   it('escapes record text containing HTML and ampersands', () => {
-    const r = nasty.search({ query: 'image', attributesToSnippet: ['content:20'] });
+    const r = nasty.search({query: 'image', attributesToSnippet: ['content:20']});
     const hit = r.hits.find((h) => h.type === 'content');
     expect(hit?._highlightResult?.content?.value).toBe(
       'An &lt;img src=x onerror=alert(1)&gt; <em>image</em> &amp; a &quot;quoted&quot; script tag.',
@@ -294,7 +380,7 @@ describe('escaping', () => {
   });
 
   it('matches an ampersand query without producing markup', () => {
-    const r = nasty.search({ query: '&', highlightPreTag: '<mark>', highlightPostTag: '</mark>' });
+    const r = nasty.search({query: '&', highlightPreTag: '<mark>', highlightPostTag: '</mark>'});
     for (const v of allValues(r)) expect(v).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
   });
 });
@@ -327,44 +413,44 @@ describe('parameters', () => {
       ['hierarchy.lvl1', 3],
     ]);
     expect(p.facetFilters).toEqual([['language:en']]);
-    expect(normalizeParams({ hitsPerPage: 5000 }).hitsPerPage).toBe(1000);
+    expect(normalizeParams({hitsPerPage: 5000}).hitsPerPage).toBe(1000);
   });
 
   it('answers Algolia response fields', () => {
-    const r = search('outway', { clickAnalytics: true });
-    expect(r).toMatchObject({ query: 'outway', page: 0, hitsPerPage: 20, exhaustiveNbHits: true });
+    const r = search('outway', {clickAnalytics: true});
+    expect(r).toMatchObject({query: 'outway', page: 0, hitsPerPage: 20, exhaustiveNbHits: true});
     expect(r.queryID).toMatch(/^[0-9a-f]{32}$/);
     expect(r.params).toContain('query=outway');
     expect(r.processingTimeMS).toBeGreaterThanOrEqual(1);
   });
 
   it('supports quoted phrases and exclusions with advancedSyntax', () => {
-    const phrase = search('"audit log"', { advancedSyntax: true, distinct: false });
+    const phrase = search('"audit log"', {advancedSyntax: true, distinct: false});
     expect(phrase.nbHits).toBeGreaterThan(0);
-    const excluded = search('outway -organisations', { advancedSyntax: true, distinct: false });
+    const excluded = search('outway -organisations', {advancedSyntax: true, distinct: false});
     expect(excluded.hits.some((h) => (h.content ?? '').includes('organisations'))).toBe(false);
     expect(excluded.nbHits).toBeGreaterThan(0);
-    expect(search('"log audit"', { advancedSyntax: true }).nbHits).toBe(0);
+    expect(search('"log audit"', {advancedSyntax: true}).nbHits).toBe(0);
   });
 });
 
 describe('index data', () => {
   it('round-trips records through the index file, with or without a serialised term index', () => {
     for (const terms of [undefined, serializeTerms(buildTermIndex(corpus()))]) {
-      const json = serializeIndex(corpus(), terms ? { terms } : {});
+      const json = serializeIndex(corpus(), terms ? {terms} : {});
       const loaded = loadIndex(JSON.parse(json));
       expect(loaded.records).toEqual(corpus());
-      expect(loaded.search({ query: 'outwy' }).hits.map((h) => h.objectID)).toEqual(
-        engine.search({ query: 'outwy' }).hits.map((h) => h.objectID),
+      expect(loaded.search({query: 'outwy'}).hits.map((h) => h.objectID)).toEqual(
+        engine.search({query: 'outwy'}).hits.map((h) => h.objectID),
       );
     }
   });
 
   it('rejects files that are not a search index', () => {
     expect(() => readIndexFile('{"records":[]}')).toThrow(/format/);
-    expect(() => readIndexFile({ format: 'fsc-docsearch-index', version: 1, records: [{ url: 'x' }] })).toThrow(
-      /objectID/,
-    );
+    expect(() =>
+      readIndexFile({format: 'fsc-docsearch-index', version: 1, records: [{url: 'x'}]}),
+    ).toThrow(/objectID/);
     expect(() => readIndexFile('<html>')).toThrow();
   });
 });

@@ -7,7 +7,15 @@ describe('escapeHitText', () => {
       objectID: '1',
       url: 'https://docs.example/x#y',
       type: 'content' as const,
-      hierarchy: {lvl0: 'Try FSC', lvl1: 'Wait for <pending> & retry', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+      hierarchy: {
+        lvl0: 'Try FSC',
+        lvl1: 'Wait for <pending> & retry',
+        lvl2: null,
+        lvl3: null,
+        lvl4: null,
+        lvl5: null,
+        lvl6: null,
+      },
       content: '<img src=x onerror=alert(1)>',
     };
     const escaped = escapeHitText(hit);

@@ -13,27 +13,49 @@ type Violation = {from: string; to: string; rule: {name: string}};
 type Result = {summary: {violations: Violation[]; totalCruised: number}};
 
 function cruise(cwd: string, paths: string[]): Result {
-  const run = spawnSync(process.execPath, [CLI, '--config', CONFIG, '--output-type', 'json', ...paths], {
-    cwd,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [CLI, '--config', CONFIG, '--output-type', 'json', ...paths],
+    {
+      cwd,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   // Exit status is the number of errors; the JSON report is printed either way.
-  if (!run.stdout.trim().startsWith('{')) throw new Error(`dependency-cruiser failed: ${run.stderr}`);
+  if (!run.stdout.trim().startsWith('{'))
+    throw new Error(`dependency-cruiser failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as Result;
 }
 
-const rows = (result: Result) => result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+const rows = (result: Result) =>
+  result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
 
 describe('import rules', () => {
   it('hold across the repository', () => {
-    const result = cruise(ROOT, ['src', 'plugins', 'config', 'support', 'tests', 'bench', 'scripts', 'docusaurus.config.ts', 'sidebars.ts']);
+    const result = cruise(ROOT, [
+      'src',
+      'plugins',
+      'config',
+      'support',
+      'tests',
+      'bench',
+      'scripts',
+      'docusaurus.config.ts',
+      'sidebars.ts',
+    ]);
     expect(rows(result)).toEqual([]);
     expect(result.summary.totalCruised).toBeGreaterThan(100);
   });
 
   it('each fail on the import seeded against it, and type-only imports pass', () => {
-    const result = cruise(path.join(ROOT, 'tests/data/import-rules'), ['src', 'plugins', 'support', 'tests', 'bench']);
+    const result = cruise(path.join(ROOT, 'tests/data/import-rules'), [
+      'src',
+      'plugins',
+      'support',
+      'tests',
+      'bench',
+    ]);
     expect(rows(result)).toEqual(
       [
         'browser-search-not-build-code: src/search/usesBuildCode.ts -> plugins/search-index/extractRecords.ts',

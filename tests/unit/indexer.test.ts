@@ -1,13 +1,26 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { readIndexFile } from '../../src/search/indexFormat';
-import type { Plugin } from '@docusaurus/types';
+import {gunzipSync, gzipSync} from 'node:zlib';
+import {afterEach, describe, expect, it} from 'vitest';
+import {readIndexFile} from '../../src/search/indexFormat';
+import type {Plugin} from '@docusaurus/types';
 import pluginSearchIndex from '../../plugins/search-index';
-import { buildSearchIndex, findIndexFile, injectMeta, listHtmlFiles } from '../../plugins/search-index/buildIndex';
-import { extractRecords } from '../../plugins/search-index/extractRecords';
+import {
+  buildSearchIndex,
+  findIndexFile,
+  injectMeta,
+  listHtmlFiles,
+} from '../../plugins/search-index/buildIndex';
+import {extractRecords} from '../../plugins/search-index/extractRecords';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'site');
 const SITE = 'https://docs.example.org';
@@ -15,7 +28,9 @@ const read = (rel: string): string => readFileSync(path.join(FIXTURES, rel), 'ut
 const AUDITLOG = read('try-fsc/helm/5-auditlog/index.html');
 
 describe('extractRecords', () => {
-  const records = extractRecords(AUDITLOG, `${SITE}/try-fsc/helm/5-auditlog`, { siteTitle: 'FSC docs' });
+  const records = extractRecords(AUDITLOG, `${SITE}/try-fsc/helm/5-auditlog`, {
+    siteTitle: 'FSC docs',
+  });
 
   it('produces DocSearch records in the crawler layout', () => {
     const L0 = 'Try FSC with Helm';
@@ -31,24 +46,96 @@ describe('extractRecords', () => {
     ]);
     expect(compact).toEqual([
       ['lvl1', P, [L0, L1, null, null], null, 90, 0],
-      ['content', P, [L0, L1, null, null],
-        'The audit log records every change that a manager makes, so that an organisation can show who did what & when.', 0, 1],
+      [
+        'content',
+        P,
+        [L0, L1, null, null],
+        'The audit log records every change that a manager makes, so that an organisation can show who did what & when.',
+        0,
+        1,
+      ],
       ['lvl2', `${P}#prerequisites`, [L0, L1, 'Prerequisites', null], null, 80, 2],
-      ['content', `${P}#prerequisites`, [L0, L1, 'Prerequisites', null], 'A running PostgreSQL database from step 3.', 0, 3],
-      ['content', `${P}#prerequisites`, [L0, L1, 'Prerequisites', null], 'The namespace fsc-demo.', 0, 4],
-      ['content', `${P}#prerequisites`, [L0, L1, 'Prerequisites', null], 'Nested requirement: kubectl access.', 0, 5],
-      ['lvl2', `${P}#install-the-auditlog-chart`, [L0, L1, 'Install the auditlog chart', null], null, 80, 6],
-      ['content', `${P}#install-the-auditlog-chart`, [L0, L1, 'Install the auditlog chart', null],
-        'Add the chart repository and install the chart with your values file.', 0, 7],
-      ['content', `${P}#install-the-auditlog-chart`, [L0, L1, 'Install the auditlog chart', null],
-        'Use the package manager of your distribution.', 0, 8],
-      ['content', `${P}#install-the-auditlog-chart`, [L0, L1, 'Install the auditlog chart', null], 'Use Homebrew.', 0, 9],
+      [
+        'content',
+        `${P}#prerequisites`,
+        [L0, L1, 'Prerequisites', null],
+        'A running PostgreSQL database from step 3.',
+        0,
+        3,
+      ],
+      [
+        'content',
+        `${P}#prerequisites`,
+        [L0, L1, 'Prerequisites', null],
+        'The namespace fsc-demo.',
+        0,
+        4,
+      ],
+      [
+        'content',
+        `${P}#prerequisites`,
+        [L0, L1, 'Prerequisites', null],
+        'Nested requirement: kubectl access.',
+        0,
+        5,
+      ],
+      [
+        'lvl2',
+        `${P}#install-the-auditlog-chart`,
+        [L0, L1, 'Install the auditlog chart', null],
+        null,
+        80,
+        6,
+      ],
+      [
+        'content',
+        `${P}#install-the-auditlog-chart`,
+        [L0, L1, 'Install the auditlog chart', null],
+        'Add the chart repository and install the chart with your values file.',
+        0,
+        7,
+      ],
+      [
+        'content',
+        `${P}#install-the-auditlog-chart`,
+        [L0, L1, 'Install the auditlog chart', null],
+        'Use the package manager of your distribution.',
+        0,
+        8,
+      ],
+      [
+        'content',
+        `${P}#install-the-auditlog-chart`,
+        [L0, L1, 'Install the auditlog chart', null],
+        'Use Homebrew.',
+        0,
+        9,
+      ],
       ['lvl3', `${P}#values`, [L0, L1, 'Install the auditlog chart', 'Values'], null, 70, 10],
-      ['content', `${P}#values`, [L0, L1, 'Install the auditlog chart', 'Values'],
-        'Connection string of the audit log database.', 0, 11],
-      ['content', `${P}#values`, [L0, L1, 'Install the auditlog chart', 'Values'], 'Number of pods.', 0, 12],
-      ['content', `${P}#values`, [L0, L1, 'Install the auditlog chart', 'Values'],
-        'Keep the <script> tags out of your values.', 0, 13],
+      [
+        'content',
+        `${P}#values`,
+        [L0, L1, 'Install the auditlog chart', 'Values'],
+        'Connection string of the audit log database.',
+        0,
+        11,
+      ],
+      [
+        'content',
+        `${P}#values`,
+        [L0, L1, 'Install the auditlog chart', 'Values'],
+        'Number of pods.',
+        0,
+        12,
+      ],
+      [
+        'content',
+        `${P}#values`,
+        [L0, L1, 'Install the auditlog chart', 'Values'],
+        'Keep the <script> tags out of your values.',
+        0,
+        13,
+      ],
     ]);
   });
 
@@ -59,40 +146,75 @@ describe('extractRecords', () => {
       anchor: 'prerequisites',
       language: 'en',
       docusaurus_tag: 'docs-default-current',
-      hierarchy: { lvl4: null, lvl5: null, lvl6: null },
+      hierarchy: {lvl4: null, lvl5: null, lvl6: null},
     });
     expect(records[0]?.anchor).toBeNull();
   });
 
   it('leaves out code, tab buttons, breadcrumbs, pagination, TOC, footer, hash links and zero-width spaces', () => {
     const text = JSON.stringify(records);
-    for (const unwanted of ['helm install', 'Copy', 'macOS', 'Linux', 'Previous', '6. Manager', 'On this page',
-      'Last updated', 'Direct link', '\u200b', 'postgres.dsn', 'Skip to main content']) {
+    for (const unwanted of [
+      'helm install',
+      'Copy',
+      'macOS',
+      'Linux',
+      'Previous',
+      '6. Manager',
+      'On this page',
+      'Last updated',
+      'Direct link',
+      '\u200b',
+      'postgres.dsn',
+      'Skip to main content',
+    ]) {
       expect(text).not.toContain(unwanted);
     }
   });
 
   it('gives deterministic, unique objectIDs', () => {
-    const again = extractRecords(AUDITLOG, `${SITE}/try-fsc/helm/5-auditlog`, { siteTitle: 'FSC docs' });
+    const again = extractRecords(AUDITLOG, `${SITE}/try-fsc/helm/5-auditlog`, {
+      siteTitle: 'FSC docs',
+    });
     expect(again.map((r) => r.objectID)).toEqual(records.map((r) => r.objectID));
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
-    const elsewhere = extractRecords(AUDITLOG, `${SITE}/other`, { siteTitle: 'FSC docs' });
+    const elsewhere = extractRecords(AUDITLOG, `${SITE}/other`, {siteTitle: 'FSC docs'});
     expect(elsewhere[0]?.objectID).not.toBe(records[0]?.objectID);
   });
 
   it('uses the category on its own index page, "Documentation" outside categories, the site title at home', () => {
-    const intro = extractRecords(read('introduction/index.html'), `${SITE}/introduction/`, { siteTitle: 'FSC docs' });
+    const intro = extractRecords(read('introduction/index.html'), `${SITE}/introduction/`, {
+      siteTitle: 'FSC docs',
+    });
     expect(intro[0]?.hierarchy.lvl0).toBe('Introduction');
     expect(intro[0]?.hierarchy.lvl1).toBe('What is FSC?');
-    const glossary = extractRecords(read('standalone/index.html'), `${SITE}/standalone`, { siteTitle: 'FSC docs' });
+    const glossary = extractRecords(read('standalone/index.html'), `${SITE}/standalone`, {
+      siteTitle: 'FSC docs',
+    });
     expect(glossary.map((r) => r.hierarchy.lvl0)).toEqual(['Documentation', 'Documentation']);
-    const home = extractRecords(read('index.html'), `${SITE}/`, { siteTitle: 'FSC docs', isHomePage: true });
-    expect(home.map((r) => [r.type, r.hierarchy.lvl0, r.hierarchy.lvl1, r.hierarchy.lvl3, r.content])).toEqual([
+    const home = extractRecords(read('index.html'), `${SITE}/`, {
+      siteTitle: 'FSC docs',
+      isHomePage: true,
+    });
+    expect(
+      home.map((r) => [r.type, r.hierarchy.lvl0, r.hierarchy.lvl1, r.hierarchy.lvl3, r.content]),
+    ).toEqual([
       ['lvl1', 'FSC docs', 'Federated Service Connectivity', null, null],
       ['lvl3', 'FSC docs', 'Federated Service Connectivity', 'Try it with Helm', null],
-      ['content', 'FSC docs', 'Federated Service Connectivity', 'Try it with Helm', 'Install every component on Kubernetes.'],
+      [
+        'content',
+        'FSC docs',
+        'Federated Service Connectivity',
+        'Try it with Helm',
+        'Install every component on Kubernetes.',
+      ],
       ['lvl3', 'FSC docs', 'Federated Service Connectivity', 'Run it in production', null],
-      ['content', 'FSC docs', 'Federated Service Connectivity', 'Run it in production', 'Plan a production set-up.'],
+      [
+        'content',
+        'FSC docs',
+        'Federated Service Connectivity',
+        'Run it in production',
+        'Plan a production set-up.',
+      ],
     ]);
     // card link labels are not content (and would land under the previous heading)
     expect(JSON.stringify(home)).not.toContain('Start the Helm tutorial');
@@ -100,29 +222,41 @@ describe('extractRecords', () => {
   });
 
   it('skips noindex pages and rejects relative URLs', () => {
-    expect(extractRecords(read('draft/index.html'), `${SITE}/draft`, { siteTitle: 'x' })).toEqual([]);
-    expect(() => extractRecords(AUDITLOG, '/try-fsc/helm/5-auditlog', { siteTitle: 'x' })).toThrow();
+    expect(extractRecords(read('draft/index.html'), `${SITE}/draft`, {siteTitle: 'x'})).toEqual([]);
+    expect(() => extractRecords(AUDITLOG, '/try-fsc/helm/5-auditlog', {siteTitle: 'x'})).toThrow();
   });
 
   it('falls back to defaults when the docsearch meta tags are missing', () => {
     const html = AUDITLOG.replace(/<meta data-rh="true" name="docsearch:[^>]*>/g, '');
-    const r = extractRecords(html, `${SITE}/p`, { siteTitle: 'x', defaultLanguage: 'nl', defaultTag: 'default' });
-    expect(r[0]).toMatchObject({ language: 'nl', docusaurus_tag: 'default' });
+    const r = extractRecords(html, `${SITE}/p`, {
+      siteTitle: 'x',
+      defaultLanguage: 'nl',
+      defaultTag: 'default',
+    });
+    expect(r[0]).toMatchObject({language: 'nl', docusaurus_tag: 'default'});
   });
 });
 
 describe('search-index plugin (postBuild)', () => {
   const dirs: string[] = [];
   afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+    for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true});
   });
   function copySite(): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'fsc-search-'));
     dirs.push(dir);
-    cpSync(FIXTURES, dir, { recursive: true });
+    cpSync(FIXTURES, dir, {recursive: true});
     return dir;
   }
-  const ROUTES = ['/', '/404.html', '/search', '/introduction/', '/standalone', '/try-fsc/helm/5-auditlog', '/draft'];
+  const ROUTES = [
+    '/',
+    '/404.html',
+    '/search',
+    '/introduction/',
+    '/standalone',
+    '/try-fsc/helm/5-auditlog',
+    '/draft',
+  ];
 
   async function runPlugin(outDir: string, baseUrl = '/', routes = ROUTES): Promise<string[]> {
     const logs: string[] = [];
@@ -136,8 +270,10 @@ describe('search-index plugin (postBuild)', () => {
       await plugin.postBuild?.({
         outDir,
         routesPaths: routes.map((r) => (baseUrl === '/' ? r : baseUrl.slice(0, -1) + r)),
-        siteConfig: { url: SITE, baseUrl, title: 'FSC docs', trailingSlash: undefined },
-        routesBuildMetadata: { [`${baseUrl === '/' ? '' : baseUrl.slice(0, -1)}/draft`]: { noIndex: true } },
+        siteConfig: {url: SITE, baseUrl, title: 'FSC docs', trailingSlash: undefined},
+        routesBuildMetadata: {
+          [`${baseUrl === '/' ? '' : baseUrl.slice(0, -1)}/draft`]: {noIndex: true},
+        },
       } as never);
     } finally {
       console.log = original;
@@ -155,7 +291,12 @@ describe('search-index plugin (postBuild)', () => {
     const file = readIndexFile(readFileSync(path.join(outDir, name), 'utf8'));
     const urls = new Set(file.records.map((r) => r.url_without_anchor));
     expect(urls).toEqual(
-      new Set([`${SITE}/`, `${SITE}/introduction/`, `${SITE}/standalone`, `${SITE}/try-fsc/helm/5-auditlog`]),
+      new Set([
+        `${SITE}/`,
+        `${SITE}/introduction/`,
+        `${SITE}/standalone`,
+        `${SITE}/try-fsc/helm/5-auditlog`,
+      ]),
     );
     const html = await listHtmlFiles(outDir);
     expect(html.length).toBe(7);
@@ -167,7 +308,9 @@ describe('search-index plugin (postBuild)', () => {
     expect(await findIndexFile(outDir)).toBe(path.join(outDir, name));
     const bytes = readFileSync(path.join(outDir, name));
     expect(logs.join('\n')).toContain(`${file.records.length} records from 4 pages -> ${name}`);
-    expect(logs.join('\n')).toMatch(new RegExp(`${(bytes.length / 1024).toFixed(1)} KB raw, [0-9.]+ KB gzip`));
+    expect(logs.join('\n')).toMatch(
+      new RegExp(`${(bytes.length / 1024).toFixed(1)} KB raw, [0-9.]+ KB gzip`),
+    );
     expect(gunzipSync(gzipSync(bytes)).equals(bytes)).toBe(true);
   });
 
@@ -176,11 +319,14 @@ describe('search-index plugin (postBuild)', () => {
     const b = copySite();
     await runPlugin(a);
     await runPlugin(b);
-    const name = (d: string): string => readdirSync(d).find((f) => f.startsWith('search-index.')) as string;
+    const name = (d: string): string =>
+      readdirSync(d).find((f) => f.startsWith('search-index.')) as string;
     expect(name(a)).toBe(name(b));
     await runPlugin(a); // again: still one meta tag and one file
     expect(readdirSync(a).filter((f) => f.startsWith('search-index.'))).toHaveLength(1);
-    expect(readFileSync(path.join(a, 'index.html'), 'utf8').match(/fsc:search-index/g)).toHaveLength(1);
+    expect(
+      readFileSync(path.join(a, 'index.html'), 'utf8').match(/fsc:search-index/g),
+    ).toHaveLength(1);
 
     const c = copySite();
     await runPlugin(c, '/docs/');
@@ -193,7 +339,9 @@ describe('search-index plugin (postBuild)', () => {
 
   it('fails the build when no records were produced', async () => {
     const outDir = copySite();
-    await expect(runPlugin(outDir, '/', ['/404.html', '/search'])).rejects.toThrow(/no search records/);
+    await expect(runPlugin(outDir, '/', ['/404.html', '/search'])).rejects.toThrow(
+      /no search records/,
+    );
     expect(readdirSync(outDir).some((f) => f.startsWith('search-index.'))).toBe(false);
   });
 
@@ -202,12 +350,16 @@ describe('search-index plugin (postBuild)', () => {
       '<html><head><title>x</title><meta name="fsc:search-index" content="/a.json"></head><body></body></html>',
     );
     const once = injectMeta('<head></head>', '/a.json') as string;
-    expect(injectMeta(once, '/b.json')).toBe('<head><meta name="fsc:search-index" content="/b.json"></head>');
+    expect(injectMeta(once, '/b.json')).toBe(
+      '<head><meta name="fsc:search-index" content="/b.json"></head>',
+    );
     expect(injectMeta('<p>no head</p>', '/a.json')).toBeNull();
   });
 
   it('reports a missing build clearly', async () => {
-    await expect(findIndexFile(path.join(tmpdir(), 'does-not-exist-fsc'))).rejects.toThrow(/run the build first/);
+    await expect(findIndexFile(path.join(tmpdir(), 'does-not-exist-fsc'))).rejects.toThrow(
+      /run the build first/,
+    );
     const empty = mkdtempSync(path.join(tmpdir(), 'fsc-empty-'));
     dirs.push(empty);
     writeFileSync(path.join(empty, 'index.html'), '<html><head></head></html>');

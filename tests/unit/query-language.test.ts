@@ -1,53 +1,104 @@
-import { describe, expect, it } from 'vitest';
-import { DOCSEARCH_SETTINGS, STOP_WORD_DICTIONARY } from '../../plugins/search-index/push';
-import { createSearchEngine } from '../../src/search/engine';
-import { appliesToQueryLanguage, pluralForms, QUERY_LANGUAGE, STOP_WORDS } from '../../src/search/language';
-import { normalizeParams } from '../../src/search/params';
-import { CONCEPT_FILTER, questionParams } from '../../src/search/questionRules';
-import type { SearchResponse } from '../../src/search/types';
-import { DOCSEARCH_FILTERS, rec, SITE } from './support/records';
+import {describe, expect, it} from 'vitest';
+import {DOCSEARCH_SETTINGS, STOP_WORD_DICTIONARY} from '../../plugins/search-index/push';
+import {createSearchEngine} from '../../src/search/engine';
+import {
+  appliesToQueryLanguage,
+  pluralForms,
+  QUERY_LANGUAGE,
+  STOP_WORDS,
+} from '../../src/search/language';
+import {normalizeParams} from '../../src/search/params';
+import {CONCEPT_FILTER, questionParams} from '../../src/search/questionRules';
+import type {SearchResponse} from '../../src/search/types';
+import {DOCSEARCH_FILTERS, rec, SITE} from './support/records';
 
 const INTRO = 'Introduction';
 const engine = createSearchEngine([
-  rec({ path: '/introduction/components', anchor: 'manager', type: 'lvl2', lvl0: INTRO, lvl1: 'Components',
-    lvl2: 'Manager', position: 0 }),
-  rec({ path: '/introduction/components', anchor: 'manager', type: 'content', lvl0: INTRO, lvl1: 'Components',
-    lvl2: 'Manager', position: 1, content: 'The Manager negotiates Contracts with other Peers.' }),
+  rec({
+    path: '/introduction/components',
+    anchor: 'manager',
+    type: 'lvl2',
+    lvl0: INTRO,
+    lvl1: 'Components',
+    lvl2: 'Manager',
+    position: 0,
+  }),
+  rec({
+    path: '/introduction/components',
+    anchor: 'manager',
+    type: 'content',
+    lvl0: INTRO,
+    lvl1: 'Components',
+    lvl2: 'Manager',
+    position: 1,
+    content: 'The Manager negotiates Contracts with other Peers.',
+  }),
   // A long paragraph that holds every word of the question, the subject only once.
-  rec({ path: '/try-fsc/helm/6-manager', type: 'content', lvl0: 'Try FSC with Helm', lvl1: 'Step 6', position: 0,
-    content: 'What you do here is what the next step does with it: how the values reach the manager is shown below.' }),
-  rec({ path: '/fsc-in-production/renew-certificates', type: 'lvl1', lvl0: 'FSC in production',
-    lvl1: 'Renew certificates', position: 0 }),
-  rec({ path: '/try-fsc/helm/2-create-certificate', type: 'lvl1', lvl0: 'Try FSC with Helm',
-    lvl1: '2. Create a certificate', position: 0 }),
-  rec({ path: '/introduction/functional-description', type: 'content', lvl0: INTRO, lvl1: 'Functional description',
-    position: 0, content: 'How does it work? A Contract is what a Peer signs.' }),
+  rec({
+    path: '/try-fsc/helm/6-manager',
+    type: 'content',
+    lvl0: 'Try FSC with Helm',
+    lvl1: 'Step 6',
+    position: 0,
+    content:
+      'What you do here is what the next step does with it: how the values reach the manager is shown below.',
+  }),
+  rec({
+    path: '/fsc-in-production/renew-certificates',
+    type: 'lvl1',
+    lvl0: 'FSC in production',
+    lvl1: 'Renew certificates',
+    position: 0,
+  }),
+  rec({
+    path: '/try-fsc/helm/2-create-certificate',
+    type: 'lvl1',
+    lvl0: 'Try FSC with Helm',
+    lvl1: '2. Create a certificate',
+    position: 0,
+  }),
+  rec({
+    path: '/introduction/functional-description',
+    type: 'content',
+    lvl0: INTRO,
+    lvl1: 'Functional description',
+    position: 0,
+    content: 'How does it work? A Contract is what a Peer signs.',
+  }),
 ]);
 
 function search(query: string, extra: Record<string, unknown> = {}): SearchResponse {
-  return engine.search({ query, facetFilters: DOCSEARCH_FILTERS, distinct: 0, ...extra });
+  return engine.search({query, facetFilters: DOCSEARCH_FILTERS, distinct: 0, ...extra});
 }
 const urls = (r: SearchResponse): string[] => r.hits.map((h) => (h.url ?? '').replace(SITE, ''));
 
 describe('the pushed Algolia settings and the embedded engine follow the same rules', () => {
-  it('pushes English stop-word removal and plural folding, with the engine\'s own stop words as the dictionary', () => {
+  it("pushes English stop-word removal and plural folding, with the engine's own stop words as the dictionary", () => {
     expect(DOCSEARCH_SETTINGS.queryLanguages).toEqual([QUERY_LANGUAGE]);
     expect(DOCSEARCH_SETTINGS.indexLanguages).toEqual([QUERY_LANGUAGE]);
     expect(appliesToQueryLanguage(DOCSEARCH_SETTINGS.removeStopWords as boolean)).toBe(true);
     expect(appliesToQueryLanguage(DOCSEARCH_SETTINGS.ignorePlurals as boolean)).toBe(true);
-    expect(STOP_WORD_DICTIONARY.settings.disableStandardEntries.stopwords).toEqual({ [QUERY_LANGUAGE]: true });
-    expect(STOP_WORD_DICTIONARY.entries.requests.map((r) => r.body.word).sort()).toEqual([...STOP_WORDS].sort());
+    expect(STOP_WORD_DICTIONARY.settings.disableStandardEntries.stopwords).toEqual({
+      [QUERY_LANGUAGE]: true,
+    });
+    expect(STOP_WORD_DICTIONARY.entries.requests.map((r) => r.body.word).sort()).toEqual(
+      [...STOP_WORDS].sort(),
+    );
   });
 
-  it('applies the pushed settings by default, and Algolia\'s forms of them when a request sends them', () => {
-    const defaults = normalizeParams({ query: 'x' });
-    expect(defaults.removeStopWords).toBe(appliesToQueryLanguage(DOCSEARCH_SETTINGS.removeStopWords as boolean));
-    expect(defaults.ignorePlurals).toBe(appliesToQueryLanguage(DOCSEARCH_SETTINGS.ignorePlurals as boolean));
-    expect(normalizeParams({ removeStopWords: false }).removeStopWords).toBe(false);
-    expect(normalizeParams({ removeStopWords: ['en', 'nl'] }).removeStopWords).toBe(true);
-    expect(normalizeParams({ removeStopWords: ['nl'] }).removeStopWords).toBe(false);
-    expect(normalizeParams({ ignorePlurals: '["en"]' }).ignorePlurals).toBe(true);
-    expect(normalizeParams({ ignorePlurals: 'false' }).ignorePlurals).toBe(false);
+  it("applies the pushed settings by default, and Algolia's forms of them when a request sends them", () => {
+    const defaults = normalizeParams({query: 'x'});
+    expect(defaults.removeStopWords).toBe(
+      appliesToQueryLanguage(DOCSEARCH_SETTINGS.removeStopWords as boolean),
+    );
+    expect(defaults.ignorePlurals).toBe(
+      appliesToQueryLanguage(DOCSEARCH_SETTINGS.ignorePlurals as boolean),
+    );
+    expect(normalizeParams({removeStopWords: false}).removeStopWords).toBe(false);
+    expect(normalizeParams({removeStopWords: ['en', 'nl']}).removeStopWords).toBe(true);
+    expect(normalizeParams({removeStopWords: ['nl']}).removeStopWords).toBe(false);
+    expect(normalizeParams({ignorePlurals: '["en"]'}).ignorePlurals).toBe(true);
+    expect(normalizeParams({ignorePlurals: 'false'}).ignorePlurals).toBe(false);
   });
 });
 
@@ -55,18 +106,20 @@ describe('stop words', () => {
   it('drops them from a question, so the section about its subject leads', () => {
     expect(urls(search('what is the manager'))[0]).toBe('/introduction/components#manager');
     // without the rule every word is required: only the long paragraph holds them all
-    expect(urls(search('what is the manager', { removeStopWords: false }))).toEqual(['/try-fsc/helm/6-manager']);
+    expect(urls(search('what is the manager', {removeStopWords: false}))).toEqual([
+      '/try-fsc/helm/6-manager',
+    ]);
   });
 
   it('keeps the last word while it may be a prefix being typed, and quoted words', () => {
     // "manager th" must still match a word starting with "th" (the paragraph's "the")
-    expect(search('manager th').nbHits).toBe(search('manager th', { removeStopWords: false }).nbHits);
-    const quoted = search('"how does it work"', { advancedSyntax: true });
+    expect(search('manager th').nbHits).toBe(search('manager th', {removeStopWords: false}).nbHits);
+    const quoted = search('"how does it work"', {advancedSyntax: true});
     expect(urls(quoted)).toEqual(['/introduction/functional-description']);
   });
 
   it('keeps them all when the query holds nothing else', () => {
-    expect(urls(search('how does'))).toEqual(urls(search('how does', { removeStopWords: false })));
+    expect(urls(search('how does'))).toEqual(urls(search('how does', {removeStopWords: false})));
     expect(search('how does').nbHits).toBeGreaterThan(0);
   });
 });
@@ -75,14 +128,16 @@ describe('plurals', () => {
   it('matches the singular and the plural of a word as the word itself', () => {
     const plural = search('certificate renew');
     expect(urls(plural)).toEqual(['/fsc-in-production/renew-certificates']);
-    expect(plural.hits[0]?._highlightResult?.hierarchy?.lvl1?.value).toBe('<em>Renew</em> <em>certificates</em>');
+    expect(plural.hits[0]?._highlightResult?.hierarchy?.lvl1?.value).toBe(
+      '<em>Renew</em> <em>certificates</em>',
+    );
     expect(urls(search('contracts negotiates'))).toEqual(['/introduction/components#manager']);
-    const folded = search('certificates create', { getRankingInfo: true });
+    const folded = search('certificates create', {getRankingInfo: true});
     expect(urls(folded)).toEqual(['/try-fsc/helm/2-create-certificate']);
-    expect(folded.hits[0]?._rankingInfo).toMatchObject({ nbTypos: 0, nbExactWords: 2 });
+    expect(folded.hits[0]?._rankingInfo).toMatchObject({nbTypos: 0, nbExactWords: 2});
     // without the rule the singular is reached as a typo only
-    const typo = search('certificates create', { getRankingInfo: true, ignorePlurals: false });
-    expect(typo.hits[0]?._rankingInfo).toMatchObject({ nbTypos: 1, nbExactWords: 1 });
+    const typo = search('certificates create', {getRankingInfo: true, ignorePlurals: false});
+    expect(typo.hits[0]?._rankingInfo).toMatchObject({nbTypos: 1, nbExactWords: 1});
   });
 
   it('does not fold words that only look plural, or stop words', () => {
@@ -98,35 +153,50 @@ describe('plurals', () => {
 
 describe('question parameters (sent by the site client to either back end)', () => {
   it('makes a trailing stop word a whole word, so that it is dropped instead of matched as a prefix', () => {
-    expect(questionParams('what does the manager do')).toMatchObject({ queryType: 'prefixNone' });
-    expect(questionParams('install the')).toEqual({ queryType: 'prefixNone' });
+    expect(questionParams('what does the manager do')).toMatchObject({queryType: 'prefixNone'});
+    expect(questionParams('install the')).toEqual({queryType: 'prefixNone'});
     expect(questionParams('install the inw')).toEqual({});
     expect(questionParams('how do')).toEqual({}); // nothing but stop words: left alone
     // as a prefix "do" must match too (only the paragraph holds "do…" words); as a whole word it goes
-    expect(search('manager do').nbHits).toBeLessThan(search('manager do', { queryType: 'prefixNone' }).nbHits);
-    expect(urls(search('manager do', { queryType: 'prefixNone' }))).toEqual(urls(search('manager')));
+    expect(search('manager do').nbHits).toBeLessThan(
+      search('manager do', {queryType: 'prefixNone'}).nbHits,
+    );
+    expect(urls(search('manager do', {queryType: 'prefixNone'}))).toEqual(urls(search('manager')));
   });
 
   it('ranks the concept pages first for "what is", "what does" and "why" questions only', () => {
-    for (const q of ['what is a contract', "what's a grant", 'what does the manager do', 'why do I need a transaction log']) {
+    for (const q of [
+      'what is a contract',
+      "what's a grant",
+      'what does the manager do',
+      'why do I need a transaction log',
+    ]) {
       expect(questionParams(q).optionalFilters, q).toEqual([CONCEPT_FILTER]);
     }
-    for (const q of ['what are the system requirements', 'what do I need', 'how do I install the inway', 'manager']) {
+    for (const q of [
+      'what are the system requirements',
+      'what do I need',
+      'how do I install the inway',
+      'manager',
+    ]) {
       expect(questionParams(q).optionalFilters, q).toBeUndefined();
     }
   });
 
-  it('applies optionalFilters as Algolia\'s filters criterion: after words, before attribute', () => {
+  it("applies optionalFilters as Algolia's filters criterion: after words, before attribute", () => {
     // The tutorial paragraph holds "manager" in its content, the components record in a heading.
-    const plain = search('manager', { getRankingInfo: true });
-    const concept = search('manager', { getRankingInfo: true, optionalFilters: [`hierarchy.lvl0:${INTRO}`] });
+    const plain = search('manager', {getRankingInfo: true});
+    const concept = search('manager', {
+      getRankingInfo: true,
+      optionalFilters: [`hierarchy.lvl0:${INTRO}`],
+    });
     expect(concept.nbHits).toBe(plain.nbHits); // nothing is filtered out
     expect(concept.hits.map((h) => h._rankingInfo?.filters)).toEqual(
       concept.hits.map((h) => (h.hierarchy?.lvl0 === INTRO ? 1 : 0)),
     );
     const firstOther = concept.hits.findIndex((h) => h.hierarchy?.lvl0 !== INTRO);
     expect(concept.hits.slice(firstOther).every((h) => h.hierarchy?.lvl0 !== INTRO)).toBe(true);
-    const tutorialFirst = search('values', { optionalFilters: [`hierarchy.lvl0:${INTRO}`] });
+    const tutorialFirst = search('values', {optionalFilters: [`hierarchy.lvl0:${INTRO}`]});
     expect(urls(tutorialFirst)).toEqual(['/try-fsc/helm/6-manager']); // no concept record holds the words
   });
 });

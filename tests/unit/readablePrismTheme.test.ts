@@ -13,15 +13,25 @@ describe('readablePrismTheme', () => {
   it.each([
     ['github', themes.github],
     ['dracula', themes.dracula],
-  ])('brings every token colour of %s to at least 4.5:1 and keeps the readable ones', (_, theme) => {
-    const readable = readablePrismTheme(theme);
-    const background = readable.plain.backgroundColor!;
-    for (const entry of readable.styles) {
-      if (entry.style.color) {
-        expect(contrastRatio(entry.style.color, background), entry.types.join(',')).toBeGreaterThanOrEqual(4.5);
+  ])(
+    'brings every token colour of %s to at least 4.5:1 and keeps the readable ones',
+    (_, theme) => {
+      const readable = readablePrismTheme(theme);
+      const background = readable.plain.backgroundColor!;
+      for (const entry of readable.styles) {
+        if (entry.style.color) {
+          expect(
+            contrastRatio(entry.style.color, background),
+            entry.types.join(','),
+          ).toBeGreaterThanOrEqual(4.5);
+        }
       }
-    }
-    const untouched = theme.styles.find((entry) => entry.style.color && contrastRatio(entry.style.color, background) >= 4.5)!;
-    expect(readable.styles[theme.styles.indexOf(untouched)]!.style.color).toBe(untouched.style.color);
-  });
+      const untouched = theme.styles.find(
+        (entry) => entry.style.color && contrastRatio(entry.style.color, background) >= 4.5,
+      )!;
+      expect(readable.styles[theme.styles.indexOf(untouched)]!.style.color).toBe(
+        untouched.style.color,
+      );
+    },
+  );
 });

@@ -1,14 +1,14 @@
-import { ApiError, createMemoryCache, RetryError, type Host } from '@algolia/client-common';
+import {ApiError, createMemoryCache, RetryError, type Host} from '@algolia/client-common';
 import algoliasearchHelper from 'algoliasearch-helper';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSearchEngine } from '../../src/search/engine';
-import type { FetchLike } from '../../src/search/embeddedRequester';
-import { serializeIndex } from '../../src/search/indexFormat';
-import { requestParams } from '../../src/search/params';
-import { createSearchClient, indexUrlFromMeta } from '../../src/search/searchClient';
-import type { MultiQueryBody, SearchResponse } from '../../src/search/types';
-import { closedPort, startDouble, type HttpDouble } from './support/httpDouble';
-import { corpus, DOCSEARCH_FILTERS, rec, SITE } from './support/records';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {createSearchEngine} from '../../src/search/engine';
+import type {FetchLike} from '../../src/search/embeddedRequester';
+import {serializeIndex} from '../../src/search/indexFormat';
+import {requestParams} from '../../src/search/params';
+import {createSearchClient, indexUrlFromMeta} from '../../src/search/searchClient';
+import type {MultiQueryBody, SearchResponse} from '../../src/search/types';
+import {closedPort, startDouble, type HttpDouble} from './support/httpDouble';
+import {corpus, DOCSEARCH_FILTERS, rec, SITE} from './support/records';
 
 /** What DocSearch 3.9.0's modal sends (see @docsearch/react dist). */
 function docSearchRequest(query: string) {
@@ -18,7 +18,12 @@ function docSearchRequest(query: string) {
       {
         query,
         indexName: 'docs-fsc',
-        attributesToRetrieve: [...['lvl0', ...lvls].map((l) => `hierarchy.${l}`), 'content', 'type', 'url'],
+        attributesToRetrieve: [
+          ...['lvl0', ...lvls].map((l) => `hierarchy.${l}`),
+          'content',
+          'type',
+          'url',
+        ],
         attributesToSnippet: [...lvls.map((l) => `hierarchy.${l}:10`), 'content:10'],
         snippetEllipsisText: '…',
         highlightPreTag: '<mark>',
@@ -40,7 +45,12 @@ const answer = (status: number, body: () => unknown) => ({
   text: async () => String(body()),
 });
 const okFetch = (): FetchLike => async () => answer(200, indexJson);
-const localHost = (port: number): Host => ({ url: '127.0.0.1', port, protocol: 'http', accept: 'readWrite' });
+const localHost = (port: number): Host => ({
+  url: '127.0.0.1',
+  port,
+  protocol: 'http',
+  accept: 'readWrite',
+});
 
 describe('hosted mode', () => {
   let double: HttpDouble | undefined;
@@ -50,10 +60,10 @@ describe('hosted mode', () => {
   });
 
   it("keeps the client's own messages for missing credentials", () => {
-    expect(() => createSearchClient({ mode: 'hosted', appId: '', apiKey: 'key' })).toThrow(
+    expect(() => createSearchClient({mode: 'hosted', appId: '', apiKey: 'key'})).toThrow(
       new Error('`appId` is missing.'),
     );
-    expect(() => createSearchClient({ mode: 'hosted', appId: 'APP', apiKey: '' })).toThrow(
+    expect(() => createSearchClient({mode: 'hosted', appId: 'APP', apiKey: ''})).toThrow(
       new Error('`apiKey` is missing.'),
     );
   });
@@ -63,27 +73,30 @@ describe('hosted mode', () => {
     double = await startDouble((req) => {
       if (req.method === 'POST' && req.path === '/1/indexes/*/queries') {
         const body = req.body as MultiQueryBody;
-        return { status: 200, body: { results: body.requests.map((r) => engine.search(requestParams(r), r.indexName)) } };
+        return {
+          status: 200,
+          body: {results: body.requests.map((r) => engine.search(requestParams(r), r.indexName))},
+        };
       }
-      return { status: 404, body: { message: 'not found', status: 404 } };
+      return {status: 404, body: {message: 'not found', status: 404}};
     });
     const down = localHost(await closedPort());
-    const failures: { host: Host; status: number }[] = [];
+    const failures: {host: Host; status: number}[] = [];
     const logger = {
       debug: async () => undefined,
       error: async () => undefined,
       info: async (_message: string, frame?: unknown) => {
-        const f = frame as { host: Host; response: { status: number } };
-        failures.push({ host: f.host, status: f.response.status });
+        const f = frame as {host: Host; response: {status: number}};
+        failures.push({host: f.host, status: f.response.status});
       },
     };
     const client = createSearchClient({
       mode: 'hosted',
       appId: 'APPID',
       apiKey: 'search-key',
-      options: { hosts: [down, localHost(double.port)], hostsCache: createMemoryCache(), logger },
+      options: {hosts: [down, localHost(double.port)], hostsCache: createMemoryCache(), logger},
     });
-    const { results } = await client.search(docSearchRequest('outway'));
+    const {results} = await client.search(docSearchRequest('outway'));
     const first = results[0] as unknown as SearchResponse;
     expect(first.hits[0]?.url).toBe(`${SITE}/try-fsc/helm/9-outway`);
     expect(first.hits[0]?._highlightResult?.hierarchy?.lvl1?.value).toBe('9. <mark>Outway</mark>');
@@ -91,10 +104,13 @@ describe('hosted mode', () => {
     const [req] = double.requests;
     expect(req?.headers['x-algolia-application-id']).toBe('APPID');
     expect(req?.headers['x-algolia-api-key']).toBe('search-key');
-    expect((req?.body as MultiQueryBody).requests[0]).toMatchObject({ query: 'outway', indexName: 'docs-fsc' });
+    expect((req?.body as MultiQueryBody).requests[0]).toMatchObject({
+      query: 'outway',
+      indexName: 'docs-fsc',
+    });
     // the closed port was tried first and failed like an unreachable host
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatchObject({ host: { port: down.port }, status: 0 });
+    expect(failures[0]).toMatchObject({host: {port: down.port}, status: 0});
 
     // a question carries the question parameters to Algolia, as it does to the embedded engine
     await client.search(docSearchRequest('what does the manager do'));
@@ -110,7 +126,7 @@ describe('hosted mode', () => {
       mode: 'hosted',
       appId: 'APPID',
       apiKey: 'search-key',
-      options: { hosts: [localHost(await closedPort()), localHost(await closedPort())] },
+      options: {hosts: [localHost(await closedPort()), localHost(await closedPort())]},
     });
     const error = await client.search(docSearchRequest('outway')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetryError);
@@ -122,16 +138,24 @@ describe('embedded mode', () => {
   it('answers DocSearch requests from the index file, loaded once and lazily', async () => {
     const fetch = vi.fn(okFetch());
     const indexUrl = vi.fn(() => '/search-index.abcdef12.json');
-    const client = createSearchClient({ mode: 'embedded', indexUrl, fetch });
+    const client = createSearchClient({mode: 'embedded', indexUrl, fetch});
     expect(fetch).not.toHaveBeenCalled();
     expect(indexUrl).not.toHaveBeenCalled();
 
-    const { results } = await client.search(docSearchRequest('outwy'));
+    const {results} = await client.search(docSearchRequest('outwy'));
     const r = results[0] as unknown as SearchResponse;
     expect(r.nbHits).toBeGreaterThan(0);
-    expect(r.hits[0]).toMatchObject({ type: 'lvl1', url: `${SITE}/try-fsc/helm/9-outway` });
+    expect(r.hits[0]).toMatchObject({type: 'lvl1', url: `${SITE}/try-fsc/helm/9-outway`});
     expect(Object.keys(r.hits[0] ?? {}).sort()).toEqual(
-      ['_highlightResult', '_snippetResult', 'content', 'hierarchy', 'objectID', 'type', 'url'].sort(),
+      [
+        '_highlightResult',
+        '_snippetResult',
+        'content',
+        'hierarchy',
+        'objectID',
+        'type',
+        'url',
+      ].sort(),
     );
     expect(r.hits[0]?._snippetResult?.hierarchy?.lvl1?.value).toBe('9. <mark>Outway</mark>');
     expect(r.hits.some((h) => h.url?.includes('/nl/'))).toBe(false);
@@ -151,15 +175,21 @@ describe('embedded mode', () => {
     };
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/search-index.x.json', fetch });
+      const client = createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/search-index.x.json',
+        fetch,
+      });
       for (const failing of ['network', 'http', 'json'] as const) {
         mode = failing;
-        const error = await client.search(docSearchRequest(`q-${failing}`)).catch((e: unknown) => e);
+        const error = await client
+          .search(docSearchRequest(`q-${failing}`))
+          .catch((e: unknown) => e);
         expect(error, failing).toBeInstanceOf(RetryError);
       }
       expect(spy).toHaveBeenCalledTimes(3);
       mode = 'ok';
-      const { results } = await client.search(docSearchRequest('outway'));
+      const {results} = await client.search(docSearchRequest('outway'));
       expect((results[0] as unknown as SearchResponse).nbHits).toBeGreaterThan(0);
     } finally {
       spy.mockRestore();
@@ -172,17 +202,35 @@ describe('embedded mode', () => {
     const requested: string[] = [];
     const fetch: FetchLike = async (url, init) => {
       requested.push(`${url} ${init?.cache}`);
-      return url.endsWith('.version') ? answer(200, () => version) : answer(200, () => JSON.parse(serializeIndex(records)));
+      return url.endsWith('.version')
+        ? answer(200, () => version)
+        : answer(200, () => JSON.parse(serializeIndex(records)));
     };
-    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/search-index.dev.json', fetch, followChanges: true });
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/search-index.dev.json',
+      fetch,
+      followChanges: true,
+    });
     const hits = async (query: string) =>
-      ((await client.search(docSearchRequest(query))).results[0] as unknown as SearchResponse).nbHits;
+      ((await client.search(docSearchRequest(query))).results[0] as unknown as SearchResponse)
+        .nbHits;
 
     expect(await hits('zorblatt')).toBe(0);
     expect(await hits('outway')).toBeGreaterThan(0);
     expect(requested.filter((r) => r.startsWith('/search-index.dev.json '))).toHaveLength(1);
 
-    records = [...corpus(), rec({ path: '/support/contact', type: 'content', lvl0: 'Support', lvl1: 'Contact', position: 0, content: 'The zorblatt gateway' })];
+    records = [
+      ...corpus(),
+      rec({
+        path: '/support/contact',
+        type: 'content',
+        lvl0: 'Support',
+        lvl1: 'Contact',
+        position: 0,
+        content: 'The zorblatt gateway',
+      }),
+    ];
     version = 'v2';
     expect(await hits('zorblatt')).toBe(1);
     expect(requested.filter((r) => r.startsWith('/search-index.dev.json '))).toHaveLength(2);
@@ -192,16 +240,22 @@ describe('embedded mode', () => {
 
   it('answers from the index file once loaded, without following changes, on a built site', async () => {
     const fetch = vi.fn(okFetch());
-    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/search-index.abcdef12.json', fetch });
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/search-index.abcdef12.json',
+      fetch,
+    });
     await client.search(docSearchRequest('outway'));
     await client.search(docSearchRequest('inway'));
-    expect(fetch.mock.calls.map(([url, init]) => `${url} ${init?.cache}`)).toEqual(['/search-index.abcdef12.json default']);
+    expect(fetch.mock.calls.map(([url, init]) => `${url} ${init?.cache}`)).toEqual([
+      '/search-index.abcdef12.json default',
+    ]);
   });
 
   it('fails like a host when no index URL is known', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const client = createSearchClient({ mode: 'embedded', indexUrl: () => '', fetch: okFetch() });
+      const client = createSearchClient({mode: 'embedded', indexUrl: () => '', fetch: okFetch()});
       await expect(client.search(docSearchRequest('x'))).rejects.toBeInstanceOf(RetryError);
     } finally {
       spy.mockRestore();
@@ -209,19 +263,31 @@ describe('embedded mode', () => {
   });
 
   it('answers 404 for other API paths and 400 for bad parameters', async () => {
-    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
-    const notFound = await client.customPost({ path: '1/indexes/docs-fsc/settings', body: {} }).catch((e: unknown) => e);
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: okFetch(),
+    });
+    const notFound = await client
+      .customPost({path: '1/indexes/docs-fsc/settings', body: {}})
+      .catch((e: unknown) => e);
     expect(notFound).toBeInstanceOf(ApiError);
     expect((notFound as ApiError).status).toBe(404);
-    expect((notFound as ApiError).message).toMatch(/Not found: POST \/1\/indexes\/docs-fsc\/settings/);
+    expect((notFound as ApiError).message).toMatch(
+      /Not found: POST \/1\/indexes\/docs-fsc\/settings/,
+    );
     const bad = await client
-      .search({ requests: [{ indexName: 'docs-fsc', query: 'x', facetFilters: ['nocolon'] }] })
+      .search({requests: [{indexName: 'docs-fsc', query: 'x', facetFilters: ['nocolon']}]})
       .catch((e: unknown) => e);
     expect((bad as ApiError).status).toBe(400);
   });
 
   it('accepts the legacy urlencoded params string', async () => {
-    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: okFetch(),
+    });
     const params = new URLSearchParams({
       query: 'outway',
       hitsPerPage: '2',
@@ -230,8 +296,8 @@ describe('embedded mode', () => {
     }).toString();
     const answer = (await client.customPost({
       path: '1/indexes/*/queries',
-      body: { requests: [{ indexName: 'docs-fsc', params }] },
-    })) as { results: SearchResponse[] };
+      body: {requests: [{indexName: 'docs-fsc', params}]},
+    })) as {results: SearchResponse[]};
     const r = answer.results[0];
     expect(r?.hitsPerPage).toBe(2);
     expect(r?.hits.map((h) => h.language)).toEqual(['nl']);
@@ -239,21 +305,33 @@ describe('embedded mode', () => {
   });
 
   it('adds the question parameters to every request shape, and a parameter the caller sets wins', async () => {
-    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: okFetch(),
+    });
     const sent = (r: unknown) => new URLSearchParams((r as SearchResponse).params);
-    const { results } = await client.search(docSearchRequest('what is the outway'));
+    const {results} = await client.search(docSearchRequest('what is the outway'));
     expect(sent(results[0]).get('optionalFilters')).toBe('["hierarchy.lvl0:Introduction"]');
     expect(sent(results[0]).get('queryType')).toBeNull(); // "outway" may still be typed on
-    const legacy = await client.search([{ indexName: 'docs-fsc', params: { query: 'how do I install the' } }] as never);
+    const legacy = await client.search([
+      {indexName: 'docs-fsc', params: {query: 'how do I install the'}},
+    ] as never);
     expect(sent(legacy.results[0]).get('queryType')).toBe('prefixNone');
-    const own = await client.search({ requests: [{ indexName: 'docs-fsc', query: 'why the', queryType: 'prefixLast' }] });
+    const own = await client.search({
+      requests: [{indexName: 'docs-fsc', query: 'why the', queryType: 'prefixLast'}],
+    });
     expect(sent(own.results[0]).get('queryType')).toBe('prefixLast');
     const keyword = await client.search(docSearchRequest('outway'));
     expect(sent(keyword.results[0]).has('optionalFilters')).toBe(false);
   });
 
   it('serves the /search page (algoliasearch-helper with disjunctive facets)', async () => {
-    const client = createSearchClient({ mode: 'embedded', indexUrl: () => '/i.json', fetch: okFetch() });
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: okFetch(),
+    });
     const helper = algoliasearchHelper(client as never, 'docs-fsc', {
       hitsPerPage: 15,
       advancedSyntax: true,
@@ -262,13 +340,15 @@ describe('embedded mode', () => {
     helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'default');
     helper.addDisjunctiveFacetRefinement('language', 'en');
     helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'docs-default-current');
-    const results = await new Promise<{ hits: SearchResponse['hits']; nbHits: number; nbPages: number }>(
-      (resolve, reject) => {
-        helper.on('result', ({ results: r }) => resolve(r as never));
-        helper.on('error', ({ error }) => reject(error as Error));
-        helper.setQuery('manager').setPage(0).search();
-      },
-    );
+    const results = await new Promise<{
+      hits: SearchResponse['hits'];
+      nbHits: number;
+      nbPages: number;
+    }>((resolve, reject) => {
+      helper.on('result', ({results: r}) => resolve(r as never));
+      helper.on('error', ({error}) => reject(error as Error));
+      helper.setQuery('manager').setPage(0).search();
+    });
     expect(results.nbHits).toBeGreaterThan(0);
     expect(results.hits.every((h) => h.language === 'en')).toBe(true);
     const first = results.hits[0];
@@ -283,10 +363,14 @@ describe('indexUrlFromMeta', () => {
     const doc = (content: string | null) => ({
       querySelector: (selector: string) =>
         selector === 'meta[name="fsc:search-index"]' && content !== null
-          ? ({ getAttribute: (name: string) => (name === 'content' ? content : null) } as unknown as Element)
+          ? ({
+              getAttribute: (name: string) => (name === 'content' ? content : null),
+            } as unknown as Element)
           : null,
     });
-    expect(indexUrlFromMeta(doc('/search-index.0a1b2c3d.json'))).toBe('/search-index.0a1b2c3d.json');
+    expect(indexUrlFromMeta(doc('/search-index.0a1b2c3d.json'))).toBe(
+      '/search-index.0a1b2c3d.json',
+    );
     expect(indexUrlFromMeta(doc(null))).toBe('');
   });
 });

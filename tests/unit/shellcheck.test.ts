@@ -16,13 +16,18 @@ import {codeBlocks, markdownFiles, SHELL_LANGUAGES} from './support/docsCodeBloc
 const EXCLUDED = ['SC1090', 'SC1091', 'SC2016', 'SC2164'];
 
 const SHELLCHECK = '/usr/bin/shellcheck';
-const blocks = markdownFiles().flatMap(codeBlocks).filter((block) => SHELL_LANGUAGES.includes(block.language));
+const blocks = markdownFiles()
+  .flatMap(codeBlocks)
+  .filter((block) => SHELL_LANGUAGES.includes(block.language));
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-shellcheck-'));
 afterAll(() => fs.rmSync(folder, {recursive: true, force: true}));
 
 describe('shell blocks in the docs', () => {
   it('finds shellcheck (bash scripts/system-deps.sh installs it) and shell blocks to check', () => {
-    expect(fs.existsSync(SHELLCHECK), `${SHELLCHECK} is missing: run bash scripts/system-deps.sh`).toBe(true);
+    expect(
+      fs.existsSync(SHELLCHECK),
+      `${SHELLCHECK} is missing: run bash scripts/system-deps.sh`,
+    ).toBe(true);
     expect(blocks.length).toBeGreaterThan(50);
   });
 
@@ -33,13 +38,20 @@ describe('shell blocks in the docs', () => {
       return file;
     });
     // One shellcheck run for all blocks: gcc format names the file and the line, which map back to the page.
-    const result = spawnSync(SHELLCHECK, ['--shell=bash', '--format=gcc', `--exclude=${EXCLUDED.join(',')}`, ...files], {encoding: 'utf8'});
+    const result = spawnSync(
+      SHELLCHECK,
+      ['--shell=bash', '--format=gcc', `--exclude=${EXCLUDED.join(',')}`, ...files],
+      {encoding: 'utf8'},
+    );
     expect(result.error).toBeUndefined();
-    const findings = result.stdout.split('\n').filter(Boolean).map((line) => {
-      const [, index, lineNumber, message] = /block-(\d+)\.sh:(\d+):\d+: (.*)$/.exec(line) ?? [];
-      const block = blocks[Number(index)]!;
-      return `${block.file}:${block.line + Number(lineNumber) - 1} "${block.title}": ${message}`;
-    });
+    const findings = result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [, index, lineNumber, message] = /block-(\d+)\.sh:(\d+):\d+: (.*)$/.exec(line) ?? [];
+        const block = blocks[Number(index)]!;
+        return `${block.file}:${block.line + Number(lineNumber) - 1} "${block.title}": ${message}`;
+      });
     expect(findings).toEqual([]);
   });
 });

@@ -28,7 +28,10 @@ prismIncludeLanguages(Prism);
 
 /** As the theme does: plain string children, so that the code can be copied. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
-  if (React.Children.toArray(children).some((element) => isValidElement(element))) return children;
+  if (
+    React.Children.toArray(children).some((element) => isValidElement(element))
+  )
+    return children;
   return Array.isArray(children) ? children.join('') : children;
 }
 
@@ -40,8 +43,12 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
  * (theme-common's useColorModeState), so that switch is an ordinary re-render that updates the
  * inline styles (tested in tests/e2e/pages.test.ts).
  */
-export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
+export default function CodeBlock({
+  children: rawChildren,
+  ...props
+}: Props): ReactNode {
   const children = maybeStringifyChildren(rawChildren);
-  if (typeof children === 'string') return <StringContent {...props}>{children}</StringContent>;
+  if (typeof children === 'string')
+    return <StringContent {...props}>{children}</StringContent>;
   return <ElementContent {...props}>{children}</ElementContent>;
 }

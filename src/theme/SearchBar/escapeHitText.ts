@@ -8,9 +8,19 @@ import {escapeHtml} from '../../search/text';
  * always carry escaped highlights, so escaping the raw fields changes nothing on screen for them
  * and makes the stored copies safe.
  */
-export function escapeHitText<T extends Pick<DocSearchHit, 'hierarchy' | 'content'>>(hit: T): T {
+export function escapeHitText<
+  T extends Pick<DocSearchHit, 'hierarchy' | 'content'>,
+>(hit: T): T {
   const hierarchy = Object.fromEntries(
-    Object.entries(hit.hierarchy).map(([level, text]) => [level, typeof text === 'string' ? escapeHtml(text) : text]),
+    Object.entries(hit.hierarchy).map(([level, text]) => [
+      level,
+      typeof text === 'string' ? escapeHtml(text) : text,
+    ]),
   ) as T['hierarchy'];
-  return {...hit, hierarchy, content: typeof hit.content === 'string' ? escapeHtml(hit.content) : hit.content};
+  return {
+    ...hit,
+    hierarchy,
+    content:
+      typeof hit.content === 'string' ? escapeHtml(hit.content) : hit.content,
+  };
 }

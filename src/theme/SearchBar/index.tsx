@@ -102,7 +102,9 @@ function importDocSearchModalIfNeeded(searchConfig: SearchConfig) {
     DocSearchModal = Modal;
     getSiteSearchClient = siteSearchClient.getSiteSearchClient;
     // A failed load is reported again by the first search, as 'Unable to fetch results'.
-    getSiteSearchClient(searchConfig).preload().catch(() => {});
+    getSiteSearchClient(searchConfig)
+      .preload()
+      .catch(() => {});
   });
 }
 
@@ -152,7 +154,8 @@ function useMissingResultsUrl(): DocSearchModalProps['getMissingResultsUrl'] {
   return useMemo(
     () =>
       missingResultsUrl
-        ? ({query}: {query: string}) => missingResultsUrl.replace('{query}', encodeURIComponent(query))
+        ? ({query}: {query: string}) =>
+            missingResultsUrl.replace('{query}', encodeURIComponent(query))
         : undefined,
     [missingResultsUrl],
   );
@@ -183,8 +186,7 @@ function useResultsFooterComponent({
 }): DocSearchProps['resultsFooterComponent'] {
   return useMemo(
     () =>
-      ({state}) =>
-        <ResultsFooter state={state} onClose={closeModal} />,
+      ({state}) => <ResultsFooter state={state} onClose={closeModal} />,
     [closeModal],
   );
 }
@@ -211,7 +213,10 @@ function Hit({
       window.open(hit.url, '_blank', 'noopener,popup');
     } else {
       // A stored (recent or favourite) hit holds no highlights: its page opens without marks.
-      history.push(hit.url, '_highlightResult' in hit ? openedHitState(hit) : undefined);
+      history.push(
+        hit.url,
+        '_highlightResult' in hit ? openedHitState(hit) : undefined,
+      );
     }
   };
   const openOnMiddleClick = (event: React.MouseEvent) => {
@@ -325,7 +330,10 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   );
 
   const resultsFooterComponent = useResultsFooterComponent({closeModal});
-  const importModal = useCallback(() => importDocSearchModalIfNeeded(searchConfig), [searchConfig]);
+  const importModal = useCallback(
+    () => importDocSearchModalIfNeeded(searchConfig),
+    [searchConfig],
+  );
 
   useSearchShortcuts({
     isOpen,

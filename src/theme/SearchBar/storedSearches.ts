@@ -1,12 +1,38 @@
 import {escapeHtml} from '../../search/text';
 
-const HIT_TYPES = new Set(['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6', 'content']);
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-const UNESCAPES: Record<string, string> = {'&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'"};
+const HIT_TYPES = new Set([
+  'lvl0',
+  'lvl1',
+  'lvl2',
+  'lvl3',
+  'lvl4',
+  'lvl5',
+  'lvl6',
+  'content',
+]);
+const LEVELS = [
+  'lvl0',
+  'lvl1',
+  'lvl2',
+  'lvl3',
+  'lvl4',
+  'lvl5',
+  'lvl6',
+] as const;
+const UNESCAPES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 /** The keys under which DocSearch 3 keeps a site's recent and favorite searches. */
 export function storedSearchKeys(indexName: string): string[] {
-  return [`__DOCSEARCH_RECENT_SEARCHES__${indexName}`, `__DOCSEARCH_FAVORITE_SEARCHES__${indexName}`];
+  return [
+    `__DOCSEARCH_RECENT_SEARCHES__${indexName}`,
+    `__DOCSEARCH_FAVORITE_SEARCHES__${indexName}`,
+  ];
 }
 
 type SavedHit = {
@@ -23,7 +49,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isTextOrNull = (value: unknown): value is string | null | undefined =>
   value === null || value === undefined || typeof value === 'string';
 // A site path, or a web address for hosted results from elsewhere: never javascript: or data:.
-const isSafeUrl = (url: string) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url);
+const isSafeUrl = (url: string) =>
+  (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url);
 
 /**
  * DocSearch renders a stored hit's text as HTML. What it stored itself is escaped text (the site's
@@ -31,7 +58,9 @@ const isSafeUrl = (url: string) => (url.startsWith('/') && !url.startsWith('//')
  * escaping again leaves it as it was, while anything else becomes plain text.
  */
 function safeText(text: string): string {
-  return escapeHtml(text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => UNESCAPES[entity]!));
+  return escapeHtml(
+    text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => UNESCAPES[entity]!),
+  );
 }
 
 /**
@@ -41,9 +70,23 @@ function safeText(text: string): string {
 export function toSavedHit(entry: unknown): SavedHit | null {
   if (!isRecord(entry) || !isRecord(entry.hierarchy)) return null;
   const {objectID, url, type, hierarchy, content} = entry;
-  if (typeof objectID !== 'string' || typeof url !== 'string' || !isSafeUrl(url)) return null;
-  if (typeof type !== 'string' || !HIT_TYPES.has(type) || !isTextOrNull(content)) return null;
-  if (!LEVELS.every((level) => isTextOrNull(hierarchy[level])) || typeof hierarchy.lvl0 !== 'string') return null;
+  if (
+    typeof objectID !== 'string' ||
+    typeof url !== 'string' ||
+    !isSafeUrl(url)
+  )
+    return null;
+  if (
+    typeof type !== 'string' ||
+    !HIT_TYPES.has(type) ||
+    !isTextOrNull(content)
+  )
+    return null;
+  if (
+    !LEVELS.every((level) => isTextOrNull(hierarchy[level])) ||
+    typeof hierarchy.lvl0 !== 'string'
+  )
+    return null;
   return {
     objectID,
     url,
@@ -75,7 +118,9 @@ export function cleanStoredSearches(indexName: string): void {
       } catch {
         parsed = null;
       }
-      const hits = Array.isArray(parsed) ? parsed.map(toSavedHit).filter((hit) => hit !== null) : [];
+      const hits = Array.isArray(parsed)
+        ? parsed.map(toSavedHit).filter((hit) => hit !== null)
+        : [];
       window.localStorage.setItem(key, JSON.stringify(hits));
     } catch {
       // Storage that throws (blocked by the browser) holds nothing DocSearch can read either.

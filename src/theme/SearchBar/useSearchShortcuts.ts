@@ -11,7 +11,11 @@ type Options = {
 
 function isTypingInField(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement | null;
-  return !!target && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+  return (
+    !!target &&
+    (target.isContentEditable ||
+      ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))
+  );
 }
 
 /**
@@ -20,10 +24,17 @@ function isTypingInField(event: KeyboardEvent): boolean {
  * in DocSearch's single bundle: importing it would put all of DocSearch into every page's first
  * load instead of loading it on first use of search.
  */
-export function useSearchShortcuts({isOpen, onOpen, onClose, onInput, searchButtonRef}: Options): void {
+export function useSearchShortcuts({
+  isOpen,
+  onOpen,
+  onClose,
+  onInput,
+  searchButtonRef,
+}: Options): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      const toggle = event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey);
+      const toggle =
+        event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey);
       const slash = event.key === '/' && !isOpen && !isTypingInField(event);
       const escape = event.key === 'Escape' && isOpen;
       if (toggle || slash || escape) {
@@ -35,7 +46,10 @@ export function useSearchShortcuts({isOpen, onOpen, onClose, onInput, searchButt
         }
         return;
       }
-      if (searchButtonRef.current === document.activeElement && /^[a-z0-9]$/i.test(event.key)) {
+      if (
+        searchButtonRef.current === document.activeElement &&
+        /^[a-z0-9]$/i.test(event.key)
+      ) {
         onInput(event);
       }
     }

@@ -261,8 +261,19 @@ function getSearchPageTitle(searchQuery: string | undefined): string {
  */
 function useOpenResult() {
   const history = useHistory();
-  return (event: React.MouseEvent, url: string, state: OpenedHitState | undefined) => {
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  return (
+    event: React.MouseEvent,
+    url: string,
+    state: OpenedHitState | undefined,
+  ) => {
+    if (
+      event.button !== 0 ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     history.push(url, state);
   };
@@ -370,7 +381,11 @@ function SearchPageContent(): ReactNode {
           _highlightResult: {hierarchy: {[key: string]: {value: string}}};
           _snippetResult: {content?: {value: string}};
         }) => {
-          const {url, _highlightResult: {hierarchy}, _snippetResult: snippet = {}} = hit;
+          const {
+            url,
+            _highlightResult: {hierarchy},
+            _snippetResult: snippet = {},
+          } = hit;
           const titles = Object.keys(hierarchy).map((key) =>
             sanitizeValue(hierarchy[key]!.value),
           );
@@ -536,25 +551,25 @@ function SearchPageContent(): ReactNode {
           </div>
 
           {searchConfig.mode === 'hosted' && (
-          <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
-            <span>
-              {translate({
-                id: 'theme.SearchPage.algoliaLabel',
-                message: 'Powered by',
-                description:
-                  'The text explain that the search powered by Algolia',
-              })}
-            </span>
-            <Link
-              to="https://www.algolia.com/"
-              aria-label={translate({
-                id: 'theme.SearchPage.algoliaLabel',
-                message: 'Powered by Algolia',
-                description: 'The description label for Algolia mention',
-              })}>
-              <AlgoliaLogo />
-            </Link>
-          </div>
+            <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
+              <span>
+                {translate({
+                  id: 'theme.SearchPage.algoliaLabel',
+                  message: 'Powered by',
+                  description:
+                    'The text explain that the search powered by Algolia',
+                })}
+              </span>
+              <Link
+                to="https://www.algolia.com/"
+                aria-label={translate({
+                  id: 'theme.SearchPage.algoliaLabel',
+                  message: 'Powered by Algolia',
+                  description: 'The description label for Algolia mention',
+                })}>
+                <AlgoliaLogo />
+              </Link>
+            </div>
           )}
         </div>
 
@@ -606,7 +621,9 @@ function SearchPageContent(): ReactNode {
         ) : searchResultState.failed ? (
           <div role="alert" className={styles.searchError}>
             <p>
-              <Translate id="theme.SearchModal.errorScreen.titleText">Unable to fetch results</Translate>
+              <Translate id="theme.SearchModal.errorScreen.titleText">
+                Unable to fetch results
+              </Translate>
             </p>
             <p>
               <Translate id="theme.SearchModal.errorScreen.helpText">

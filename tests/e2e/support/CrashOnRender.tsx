@@ -4,7 +4,9 @@ import Layout from '@theme/Layout';
 /** Throws while rendering in the browser, with a cause, so the crash page can show both messages. */
 function Thrower(): ReactNode {
   if (typeof window !== 'undefined') {
-    throw new Error('Test page failed on purpose', {cause: new Error('Root cause for the crash test')});
+    throw new Error('Test page failed on purpose', {
+      cause: new Error('Root cause for the crash test'),
+    });
   }
   return <p>Rendering on the server only.</p>;
 }

@@ -45,5 +45,8 @@ export async function openPage(
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.locator('nav.navbar button[title*="mode" i]:not([disabled])').first().waitFor({state: 'attached', timeout: 15_000});
+  await page
+    .locator('nav.navbar button[title*="mode" i]:not([disabled])')
+    .first()
+    .waitFor({state: 'attached', timeout: 15_000});
 }

@@ -7,8 +7,16 @@ import {ROOT} from './site';
 
 /** What `docusaurus start` reads; the copy links node_modules instead of copying it. */
 const SITE_SOURCES = [
-  'docs', 'src', 'static', 'plugins', 'config', 'i18n',
-  'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json',
+  'docs',
+  'src',
+  'static',
+  'plugins',
+  'config',
+  'i18n',
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'tsconfig.json',
+  'package.json',
 ];
 
 export type DevServer = {
@@ -26,7 +34,8 @@ export type DevServer = {
  */
 export async function startDevServer(timeoutMs = 180_000): Promise<DevServer> {
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-dev-site-'));
-  for (const entry of SITE_SOURCES) fs.cpSync(path.join(ROOT, entry), path.join(siteDir, entry), {recursive: true});
+  for (const entry of SITE_SOURCES)
+    fs.cpSync(path.join(ROOT, entry), path.join(siteDir, entry), {recursive: true});
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
 
   const port = await freePort();
@@ -34,7 +43,15 @@ export async function startDevServer(timeoutMs = 180_000): Promise<DevServer> {
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    [
+      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
+      'start',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--no-open',
+    ],
     {
       cwd: siteDir,
       env: {

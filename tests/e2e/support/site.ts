@@ -9,7 +9,9 @@ export {BUILD_DIR, VARIANT_BUILD_DIR};
 
 export function requireBuild(dir: string): string {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    throw new Error(`No build in ${dir}: run the tests with "npm test", which builds the site first.`);
+    throw new Error(
+      `No build in ${dir}: run the tests with "npm test", which builds the site first.`,
+    );
   }
   return dir;
 }
@@ -21,25 +23,51 @@ export type DocRoute = {path: string; title: string; category: string};
  * read from the docs' frontmatter, so a renamed page is caught by the heading assertions.
  */
 export const SPEC_DOC_PATHS: {category: string; paths: string[]}[] = [
-  {category: 'Introduction', paths: ['/introduction/', '/introduction/components', '/introduction/functional-description']},
+  {
+    category: 'Introduction',
+    paths: ['/introduction/', '/introduction/components', '/introduction/functional-description'],
+  },
   {
     category: 'Try FSC with Docker',
-    paths: ['introduction', 'setup-your-environment', 'getting-up-and-running', 'provide-an-api', 'retrieve-a-demo-certificate'].map(
-      (page) => `/try-fsc/docker/${page}`,
-    ),
+    paths: [
+      'introduction',
+      'setup-your-environment',
+      'getting-up-and-running',
+      'provide-an-api',
+      'retrieve-a-demo-certificate',
+    ].map((page) => `/try-fsc/docker/${page}`),
   },
   {
     category: 'Try FSC with Helm',
     paths: [
-      'introduction', '0-preparation', '1-create-namespace', '2-create-certificate', '3-postgresql', '4-transaction-log',
-      '5-auditlog', '6-manager', '7-controller', '8-inway', '9-outway', '10-sample-api', '11-access-api', 'finish',
+      'introduction',
+      '0-preparation',
+      '1-create-namespace',
+      '2-create-certificate',
+      '3-postgresql',
+      '4-transaction-log',
+      '5-auditlog',
+      '6-manager',
+      '7-controller',
+      '8-inway',
+      '9-outway',
+      '10-sample-api',
+      '11-access-api',
+      'finish',
     ].map((page) => `/try-fsc/helm/${page}`),
   },
   {
     category: 'FSC in production',
     paths: [
-      'deployment-strategies', 'environments', 'hosting-a-directory', 'metrics-endpoint', 'network-overview',
-      'renew-certificates', 'setup-authorization', 'setup-oidc', 'system-requirements',
+      'deployment-strategies',
+      'environments',
+      'hosting-a-directory',
+      'metrics-endpoint',
+      'network-overview',
+      'renew-certificates',
+      'setup-authorization',
+      'setup-oidc',
+      'system-requirements',
     ].map((page) => `/fsc-in-production/${page}`),
   },
   {category: 'Support', paths: ['/support/contact', '/support/release-strategy']},

@@ -32,9 +32,15 @@ export function loadChartKeys(version: string): Map<string, ChartKeys> {
 /** Leaf paths of a YAML values document: lists and empty maps are leaves, as Helm sets them whole. */
 export function leafPaths(value: unknown, prefix = ''): Map<string, unknown> {
   const leaves = new Map<string, unknown>();
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length > 0
+  ) {
     for (const [key, child] of Object.entries(value)) {
-      for (const [leaf, leafValue] of leafPaths(child, prefix ? `${prefix}.${key}` : key)) leaves.set(leaf, leafValue);
+      for (const [leaf, leafValue] of leafPaths(child, prefix ? `${prefix}.${key}` : key))
+        leaves.set(leaf, leafValue);
     }
   } else if (prefix) {
     leaves.set(prefix, value);
@@ -48,18 +54,28 @@ export function leafPaths(value: unknown, prefix = ''): Map<string, unknown> {
  */
 export function chartHasKey(chart: ChartKeys, key: string): boolean {
   const withoutIndex = key.replace(/\[\d+\].*$/, '');
-  return chart.keys.some(({key: known, default: fallback}) =>
-    known === withoutIndex || (['{}', '[]'].includes(fallback) && withoutIndex.startsWith(`${known}.`)));
+  return chart.keys.some(
+    ({key: known, default: fallback}) =>
+      known === withoutIndex ||
+      (['{}', '[]'].includes(fallback) && withoutIndex.startsWith(`${known}.`)),
+  );
 }
 
 /** The required keys of `chart` that the values `set` leave without a value. */
 export function missingRequired(chart: ChartKeys, set: Map<string, unknown>): string[] {
   const has = (key: string) => set.has(key) && set.get(key) !== '' && set.get(key) !== null;
-  const valueOf = (key: string) => (set.has(key) ? String(set.get(key)) : chart.keys.find((entry) => entry.key === key)?.default);
+  const valueOf = (key: string) =>
+    set.has(key) ? String(set.get(key)) : chart.keys.find((entry) => entry.key === key)?.default;
   return chart.keys
     .filter(({key, required}) => {
       if (!required || has(key) || required.satisfiedByDefault) return false;
-      if (required.when && Object.entries(required.when).some(([condition, expected]) => valueOf(condition) !== expected)) return false;
+      if (
+        required.when &&
+        Object.entries(required.when).some(
+          ([condition, expected]) => valueOf(condition) !== expected,
+        )
+      )
+        return false;
       return ![...(required.unlessSet ?? []), ...(required.orSet ?? [])].some(has);
     })
     .map(({key, required}) => `${key} (${required!.text})`);

@@ -37,22 +37,39 @@ export function helmCommands(blocks: CodeBlock[], charts: string[]): HelmCommand
       const words = shellWords(line.trim());
       if (words[0] !== 'helm' || !['install', 'upgrade'].includes(words[1] ?? '')) continue;
       const positional: string[] = [];
-      const command: HelmCommand = {block, release: '', chart: '', installs: words[1] === 'install', reuseValues: false, valuesFiles: [], setFlags: []};
+      const command: HelmCommand = {
+        block,
+        release: '',
+        chart: '',
+        installs: words[1] === 'install',
+        reuseValues: false,
+        valuesFiles: [],
+        setFlags: [],
+      };
       for (let i = 2; i < words.length; i++) {
         const word = words[i]!;
-        const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+        const [flag, inline] =
+          word.startsWith('--') && word.includes('=')
+            ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+            : [word, undefined];
         const argument = () => inline ?? words[++i] ?? '';
         if (flag === '--install') command.installs = true;
         else if (flag === '--reuse-values') command.reuseValues = true;
         else if (flag === '--values' || flag === '-f') command.valuesFiles.push(argument());
         else if (SET_FLAGS.includes(flag)) {
           const assignment = argument();
-          command.setFlags.push({flag, key: assignment.slice(0, assignment.indexOf('=')), value: assignment.slice(assignment.indexOf('=') + 1)});
+          command.setFlags.push({
+            flag,
+            key: assignment.slice(0, assignment.indexOf('=')),
+            value: assignment.slice(assignment.indexOf('=') + 1),
+          });
         } else if (['--version', '--namespace', '-n', '--timeout'].includes(flag)) argument();
         else if (!word.startsWith('-')) positional.push(word);
       }
       // The longest chart name wins, so open-fsc-txlog-api is not read as a shorter name.
-      const chart = [...charts].sort((a, b) => b.length - a.length).find((name) => positional[1]?.endsWith(`/${name}`));
+      const chart = [...charts]
+        .sort((a, b) => b.length - a.length)
+        .find((name) => positional[1]?.endsWith(`/${name}`));
       if (!chart) continue;
       command.release = positional[0] ?? '';
       command.chart = chart;

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
 
 export interface RecordedRequest {
   method: string;
@@ -9,7 +9,9 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type Handler = (req: RecordedRequest) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+export type Handler = (
+  req: RecordedRequest,
+) => {status: number; body: unknown} | Promise<{status: number; body: unknown}>;
 
 export interface HttpDouble {
   port: number;
@@ -47,17 +49,20 @@ export async function startDouble(handler: Handler, port = 0): Promise<HttpDoubl
         requests.push(recorded);
         try {
           const answer = await handler(recorded);
-          res.writeHead(answer.status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+          res.writeHead(answer.status, {
+            'content-type': 'application/json',
+            'access-control-allow-origin': '*',
+          });
           res.end(JSON.stringify(answer.body));
         } catch (e) {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: String(e), status: 500 }));
+          res.writeHead(500, {'content-type': 'application/json'});
+          res.end(JSON.stringify({message: String(e), status: 500}));
         }
       })();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: actualPort } = server.address() as AddressInfo;
+  const {port: actualPort} = server.address() as AddressInfo;
   return {
     port: actualPort,
     url: `http://127.0.0.1:${actualPort}`,
@@ -74,7 +79,7 @@ export async function startDouble(handler: Handler, port = 0): Promise<HttpDoubl
 export async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const {port} = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }

@@ -24,18 +24,35 @@ import Line from '@theme/CodeBlock/Line';
 import styles from './styles.module.css';
 
 /** Focusable, so that keyboard users can scroll a wide block. */
-const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => (
-  <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
-));
+const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>(
+  (props, ref) => (
+    <pre
+      ref={ref}
+      tabIndex={0}
+      {...props}
+      className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')}
+    />
+  ),
+);
 
-function Code({lineNumbersStart, ...props}: ComponentProps<'code'> & {lineNumbersStart: number | undefined}) {
+function Code({
+  lineNumbersStart,
+  ...props
+}: ComponentProps<'code'> & {lineNumbersStart: number | undefined}) {
   return (
     <code
       {...props}
-      className={clsx(props.className, styles.codeBlockLines, lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering)}
+      className={clsx(
+        props.className,
+        styles.codeBlockLines,
+        lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering,
+      )}
       style={{
         ...props.style,
-        counterReset: lineNumbersStart === undefined ? undefined : `line-count ${lineNumbersStart - 1}`,
+        counterReset:
+          lineNumbersStart === undefined
+            ? undefined
+            : `line-count ${lineNumbersStart - 1}`,
       }}
     />
   );
@@ -49,7 +66,9 @@ function Code({lineNumbersStart, ...props}: ComponentProps<'code'> & {lineNumber
  * what the rendered code depends on: the Prism theme (a new one after a colour-mode change), the
  * code, its language and its line options.
  */
-export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
+export default function CodeBlockContent({
+  className: classNameProp,
+}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
@@ -61,7 +80,10 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
     () => (
       <Highlight theme={prismTheme} code={code} language={language}>
         {({className, style, tokens: lines, getLineProps, getTokenProps}) => (
-          <Pre ref={codeBlockRef} className={clsx(classNameProp, className)} style={style}>
+          <Pre
+            ref={codeBlockRef}
+            className={clsx(classNameProp, className)}
+            style={style}>
             <Code lineNumbersStart={lineNumbersStart}>
               {lines.map((line, i) => (
                 <Line
@@ -79,6 +101,14 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
       </Highlight>
     ),
     // lineClassNames is covered by lineClassKey.
-    [prismTheme, code, language, lineNumbersStart, lineClassKey, codeBlockRef, classNameProp],
+    [
+      prismTheme,
+      code,
+      language,
+      lineNumbersStart,
+      lineClassKey,
+      codeBlockRef,
+      classNameProp,
+    ],
   );
 }

@@ -5,7 +5,13 @@ import {markPattern, wordsFromState, type MarkedWord} from '@site/src/search/ope
 
 /** Where marks go: the doc's text, not its code blocks, diagrams or heading anchors (React re-renders those). */
 const CONTENT = '.theme-doc-markdown';
-const NOT_MARKED = ['pre', 'pre *', '.docusaurus-mermaid-container', '.docusaurus-mermaid-container *', '.hash-link'];
+const NOT_MARKED = [
+  'pre',
+  'pre *',
+  '.docusaurus-mermaid-container',
+  '.docusaurus-mermaid-container *',
+  '.hash-link',
+];
 
 /**
  * Marks, in the doc's text, the words of the search hit that opened the page (src/search/openedHit.ts:

@@ -37,7 +37,12 @@ export default function CategoryWrapper(props: Props): ReactNode {
         </span>
       </div>
       <ul className="menu__list">
-        <DocSidebarItems items={item.items} activePath={activePath} onItemClick={onItemClick} level={level + 1} />
+        <DocSidebarItems
+          items={item.items}
+          activePath={activePath}
+          onItemClick={onItemClick}
+          level={level + 1}
+        />
       </ul>
     </li>
   );
