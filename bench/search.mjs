@@ -25,8 +25,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const {findIndexFile} = await import('../plugins/search-index/indexFile.ts');
 const {loadIndex} = await import('../src/search/indexData.ts');
 const {readIndexFile, serializeIndex} = await import('../src/search/indexFormat.ts');
-const {buildTermIndex, createSearchEngine, serializeTerms} =
-  await import('../src/search/engine.ts');
+const {createSearchEngine} = await import('../src/search/engine.ts');
 const {terms: toTerms, tokenizeWords, normalizeTerm} = await import('../src/search/text.ts');
 const {STOP_WORDS} = await import('../src/search/language.ts');
 const {questionParams} = await import('../src/search/questionRules.ts');
@@ -122,10 +121,8 @@ function miniSearchFormat(records) {
 
 function embeddedEngine(records) {
   const json = serializeIndex(records);
-  const jsonWithTerms = serializeIndex(records, {terms: serializeTerms(buildTermIndex(records))});
   const build = timeIt(() => createSearchEngine(records));
   const load = timeIt(() => loadIndex(json));
-  const loadWithTerms = timeIt(() => loadIndex(jsonWithTerms));
   const engine = load.result;
   const params = {
     facetFilters: FILTERS,
@@ -157,11 +154,6 @@ function embeddedEngine(records) {
     loadMs: load.ms,
     formats: {
       records: {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms},
-      withTerms: {
-        raw: Buffer.byteLength(jsonWithTerms),
-        gzip: gzipSize(jsonWithTerms),
-        loadMs: loadWithTerms.ms,
-      },
       miniSearch: miniSearchFormat(records),
     },
     // with the question parameters the site's client adds (src/search/searchClient.ts)
@@ -450,7 +442,6 @@ for (const {label, engine} of rows.filter((r) => r.engine.formats)) {
   const f = engine.formats;
   for (const [name, v] of [
     ['records only (index built at load)   ', f.records],
-    ['records + serialised term index      ', f.withTerms],
     ['records + MiniSearch.toJSON (loadJS) ', f.miniSearch],
   ]) {
     console.log(

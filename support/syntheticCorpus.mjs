@@ -1,5 +1,5 @@
 // A deterministic synthetic corpus of DocSearch records, for the search benchmark (bench/search.mjs,
-// 2,000 pages over the real site's vocabulary) and the engine's golden test (tests/unit, 200 pages
+// 2,000 pages over the real site's vocabulary) and the engine's snapshot test (tests/unit, 200 pages
 // over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
 
 /**

@@ -19,16 +19,14 @@ import {distinctCounter} from './distinct';
 import {countFacets, FACET_ATTRIBUTES} from './facets';
 import {createRecordFilters} from './filters';
 import {createHitShaper, hitPlan} from './hits';
-import type {SerializedTerms} from './indexFormat';
 import {createMatcher} from './matching';
 import {normalizeParams} from './params';
 import {parseQuery} from './query';
 import {createRanker} from './ranking';
 import {pageOf, searchResponse} from './response';
-import {buildTermIndex, loadTerms, recordTerms} from './termIndex';
+import {buildTermIndex, recordTerms} from './termIndex';
 import type {DocSearchRecord, SearchParams, SearchResponse} from './types';
 
-export {buildTermIndex, serializeTerms} from './termIndex';
 export {staticOrder} from './ranking';
 
 export interface SearchEngine {
@@ -36,19 +34,10 @@ export interface SearchEngine {
   search(params: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse;
 }
 
-export interface EngineData {
-  records: readonly DocSearchRecord[];
-  /** The term index over the same records, serialised (optional; built when absent). */
-  terms?: SerializedTerms;
-}
-
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData): SearchEngine {
-  const {records, terms} = Array.isArray(data)
-    ? {records: data as readonly DocSearchRecord[], terms: undefined}
-    : (data as EngineData);
-  const index = terms ? loadTerms(terms) : buildTermIndex(records);
+export function createSearchEngine(records: readonly DocSearchRecord[]): SearchEngine {
+  const index = buildTermIndex(records);
   const termsOfRecords = recordTerms(records);
   const matcher = createMatcher(index, termsOfRecords, records.length);
   const filterSets = createRecordFilters(records);

@@ -8,7 +8,7 @@
  * term index (a radix tree) when it loads them. Measured with `npm run bench:search`: storing a
  * serialised term index next to the records roughly doubles the gzip size for a saving of
  * ~15-20 ms of start-up on this site's size, so records only is the smaller download and the
- * faster start on any real network. `terms` exists for that comparison.
+ * faster start on any real network (the serialised term index was removed after that comparison).
  */
 import {HIERARCHY_LEVELS, type DocSearchRecord} from './types';
 
@@ -23,23 +23,14 @@ export const INDEX_VERSION = 1;
  */
 export const versionUrlOf = (indexUrl: string): string => `${indexUrl}.version`;
 
-/** A serialised term index: term -> [record id, field mask, record id, field mask, …]. */
-export type SerializedTerms = Record<string, number[]>;
-
 export interface IndexFile {
   format: typeof INDEX_FORMAT;
   version: typeof INDEX_VERSION;
   records: DocSearchRecord[];
-  /** Only when the writer stores the term index too (for comparison). */
-  terms?: SerializedTerms;
 }
 
-export function serializeIndex(
-  records: readonly DocSearchRecord[],
-  options: {terms?: SerializedTerms} = {},
-): string {
+export function serializeIndex(records: readonly DocSearchRecord[]): string {
   const file: IndexFile = {format: INDEX_FORMAT, version: INDEX_VERSION, records: [...records]};
-  if (options.terms) file.terms = options.terms;
   return JSON.stringify(file);
 }
 

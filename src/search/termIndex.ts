@@ -5,7 +5,6 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import {FIELDS, fieldValue, type Field} from './fields';
-import type {SerializedTerms} from './indexFormat';
 import {terms as toTerms} from './text';
 import type {DocSearchRecord} from './types';
 
@@ -35,34 +34,6 @@ export function buildTermIndex(records: readonly DocSearchRecord[]): TermIndex {
       }
     });
   });
-  return map;
-}
-
-export function serializeTerms(map: TermIndex): SerializedTerms {
-  const out: SerializedTerms = {};
-  for (const [term, {ids, masks}] of map.entries()) {
-    const flat: number[] = new Array(ids.length * 2);
-    ids.forEach((id, i) => {
-      flat[2 * i] = id;
-      flat[2 * i + 1] = masks[i] ?? 0;
-    });
-    out[term] = flat;
-  }
-  return out;
-}
-
-export function loadTerms(data: SerializedTerms): TermIndex {
-  const map = new SearchableMap<Posting>();
-  for (const term of Object.keys(data)) {
-    const flat = data[term] ?? [];
-    const ids: number[] = [];
-    const masks: number[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2) {
-      ids.push(flat[i] as number);
-      masks.push(flat[i + 1] as number);
-    }
-    map.set(term, {ids, masks});
-  }
   return map;
 }
 

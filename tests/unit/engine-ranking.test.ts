@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {createSearchEngine, staticOrder} from '../../src/search/engine';
 import type {DocSearchRecord, SearchResponse} from '../../src/search/types';
 import {corpus, DOCSEARCH_FILTERS, rec} from './support/records';
+import {resultValues} from './support/resultValues';
 
 const engine = createSearchEngine(corpus());
 const search = (query: string, extra: Record<string, unknown> = {}): SearchResponse =>
@@ -38,9 +39,20 @@ describe('partial ranking (only the requested page is ordered)', () => {
     expect(small.facets).toEqual(large.facets);
   });
 
-  it('highlights a short prefix in every term it reaches', () => {
-    const hit = search('ou', {hitsPerPage: 1}).hits[0];
-    expect(JSON.stringify(hit?._highlightResult)).toContain('<em>');
+  it('highlights a short prefix in every word it reaches, and nothing else', () => {
+    const hits = search('ou', {hitsPerPage: 50}).hits;
+    expect(hits.length).toBeGreaterThan(1);
+    for (const hit of hits) {
+      for (const value of Object.values(resultValues(hit._highlightResult))) {
+        const marked = [...value.matchAll(/<em>(.*?)<\/em>/g)].map(([, word]) => word);
+        expect(
+          marked.every((word) => word?.toLowerCase() === 'ou'),
+          value,
+        ).toBe(true);
+        const plain = value.replaceAll('<em>', '').replaceAll('</em>', '');
+        expect(marked.length, value).toBe(plain.match(/\bou/gi)?.length ?? 0);
+      }
+    }
   });
 });
 
