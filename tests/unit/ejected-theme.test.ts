@@ -90,15 +90,4 @@ describe('ejected theme components', () => {
       );
     }
   });
-
-  it('wrappers say first what they change and why', () => {
-    const wrappers = themeFiles.filter(isWrapper);
-    expect(wrappers.length).toBeGreaterThanOrEqual(4);
-    for (const file of wrappers) {
-      const text = fs.readFileSync(path.join(THEME_DIR, file), 'utf8');
-      const firstComment = /\/\*\*([^]*?)\*\//.exec(text)?.[1] ?? '';
-      expect(firstComment.split('\n').length, file).toBeGreaterThan(3);
-      expect(text.indexOf('/**'), file).toBeLessThan(text.indexOf('export default'));
-    }
-  });
 });

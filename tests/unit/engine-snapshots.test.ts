@@ -15,7 +15,7 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {createSearchEngine} from '../../src/search/engine';
 import type {DocSearchRecord, SearchHit} from '../../src/search/types';
-import {corpus, DOCSEARCH_FILTERS, SITE} from './support/records';
+import {corpus, DOCSEARCH_FILTERS} from './support/records';
 import {resultValues} from './support/resultValues';
 import {SYNTHETIC_QUERIES, syntheticRecords} from './support/syntheticRecords';
 
@@ -90,6 +90,9 @@ const SYNTHETIC_PARAM_SETS: Record<string, Record<string, unknown>> = {
   },
 };
 
+/** A hit's URL without the corpus's origin. */
+const pathOf = (url = ''): string => url.replace(/^https:\/\/[^/]+/, '');
+
 /** The hits each query shows in its snapshot, and the ones among them with their snippets. */
 const TOP_HITS = 5;
 const HITS_WITH_SNIPPETS = 3;
@@ -98,9 +101,7 @@ function describeHit(hit: SearchHit, rank: number, withSnippets: boolean): strin
   const levels = Object.values(hit.hierarchy ?? {}).filter(
     (v): v is string => typeof v === 'string',
   );
-  const lines = [
-    `  ${rank}. ${hit.type} ${(hit.url ?? '').replace(SITE, '')} | ${levels.join(' > ')}`,
-  ];
+  const lines = [`  ${rank}. ${hit.type} ${pathOf(hit.url)} | ${levels.join(' > ')}`];
   if (withSnippets && hit._snippetResult) {
     for (const [attribute, snippet] of Object.entries(resultValues(hit._snippetResult))) {
       lines.push(`       ${attribute}: ${snippet}`);
