@@ -66,34 +66,60 @@ function withoutStopWords(slots: Slot[]): Slot[] {
   return kept.some((slot) => !STOP_WORDS.has(slot.word)) ? kept : slots;
 }
 
-export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
-  const slots: Slot[] = [];
-  const excluded: string[] = [];
-  let rest = leadingWords(query, MAX_QUERY_WORDS);
-  const phrases: string[][] = [];
-  if (rules.advancedSyntax) {
-    rest = rest.replace(/"([^"]*)"?/g, (_m, inner: string) => {
-      const words = toTerms(inner);
-      if (words.length > 0) phrases.push(words);
-      return ' ';
-    });
-    rest = rest.replace(/(^|\s)-(\S+)/g, (_m, lead: string, word: string) => {
-      excluded.push(...toTerms(word));
-      return lead;
-    });
+/** A run of the query in its order: free words, or the words of one quoted phrase. */
+interface Run {
+  words: string[];
+  phrase: boolean;
+}
+
+/**
+ * The query's free words and quoted phrases in the order they were typed (proximity pairs
+ * neighbours), with excluded words (`-word`) collected apart. Without advanced syntax, quotes and
+ * minus signs are ordinary characters.
+ */
+function runsOf(text: string, advancedSyntax: boolean, excluded: string[]): Run[] {
+  if (!advancedSyntax) return [{words: toTerms(text), phrase: false}];
+  const runs: Run[] = [];
+  let from = 0;
+  // A phrase (its closing quote optional), or a word after a minus at the start or after a space
+  // or quote, up to the next space or quote.
+  for (const match of text.matchAll(/"([^"]*)"?|(?<=^|[\s"])-([^\s"]+)/g)) {
+    runs.push({words: toTerms(text.slice(from, match.index)), phrase: false});
+    if (match[1] !== undefined) runs.push({words: toTerms(match[1]), phrase: true});
+    else excluded.push(...toTerms(match[2] ?? ''));
+    from = match.index + match[0].length;
   }
-  const words = toTerms(rest);
-  words.forEach((word, i) => {
-    slots.push({
-      word,
-      prefix: rules.queryType === 'prefixLast' && i === words.length - 1 && phrases.length === 0,
-      typos: allowedTypos(word),
-      phrase: null,
-      forms: rules.ignorePlurals ? pluralForms(word) : [],
-    });
-  });
-  phrases.forEach((phrase, p) => {
-    for (const word of phrase) slots.push({word, prefix: false, typos: 0, phrase: p, forms: []});
-  });
+  runs.push({words: toTerms(text.slice(from)), phrase: false});
+  return runs.filter((run) => run.words.length > 0);
+}
+
+export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
+  const excluded: string[] = [];
+  const runs = runsOf(leadingWords(query, MAX_QUERY_WORDS), rules.advancedSyntax, excluded);
+  const hasPhrase = runs.some((run) => run.phrase);
+  const freeWords = runs.flatMap((run) => (run.phrase ? [] : run.words)).length;
+  const slots: Slot[] = [];
+  let phraseId = 0;
+  let freeWord = 0;
+  for (const run of runs) {
+    if (run.phrase) {
+      for (const word of run.words) {
+        slots.push({word, prefix: false, typos: 0, phrase: phraseId, forms: []});
+      }
+      phraseId += 1;
+      continue;
+    }
+    for (const word of run.words) {
+      freeWord += 1;
+      slots.push({
+        word,
+        // prefixLast: the last free word, unless the query quotes a phrase (typed whole, so done).
+        prefix: rules.queryType === 'prefixLast' && freeWord === freeWords && !hasPhrase,
+        typos: allowedTypos(word),
+        phrase: null,
+        forms: rules.ignorePlurals ? pluralForms(word) : [],
+      });
+    }
+  }
   return {slots: rules.removeStopWords ? withoutStopWords(slots) : slots, excluded};
 }

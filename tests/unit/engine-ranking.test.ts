@@ -75,3 +75,25 @@ describe('staticOrder', () => {
     byStaticRank.forEach((id, rank) => expect(staticRank[id]).toBe(rank));
   });
 });
+
+describe('quoted phrases in a mixed query', () => {
+  it('keep their place among the free words, so proximity pairs the words typed side by side', () => {
+    const page = (position: number, content: string) =>
+      rec({
+        path: '/p',
+        anchor: `a${position}`,
+        type: 'content',
+        lvl0: 'Docs',
+        lvl1: 'P',
+        content,
+        position,
+      });
+    // Earlier position wins a tie: the second record leads only on proximity.
+    const phraseEngine = createSearchEngine([
+      page(0, 'chart audit log'),
+      page(1, 'audit log chart'),
+    ]);
+    const r = phraseEngine.search({query: '"audit log" chart', advancedSyntax: true, distinct: 0});
+    expect(r.hits.map((h) => h.content)).toEqual(['audit log chart', 'chart audit log']);
+  });
+});
