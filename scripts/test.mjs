@@ -1,4 +1,4 @@
-// Every test in one command: check the formatting (Prettier), type-check, run the unit tier (no build: a fast failure is fast), make
+// Every test in one command: check the formatting (Prettier) and lint (ESLint), type-check, run the unit tier (no build: a fast failure is fast), make
 // the two builds the other tiers read (support/builds.mjs: the site as published, and a test
 // variant), then run the site checks and the browser tests.
 //
@@ -20,6 +20,7 @@ const builds =
   files.length === 0 ? ['published', 'variant'] : [...new Set(files.flatMap(buildsReadBy))];
 
 run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+run('npx', ['eslint', '--max-warnings', '0', '.']);
 run('npx', ['tsc', '--noEmit']);
 if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit']);
 

@@ -34,6 +34,8 @@ const prismReactRenderer = [
 /** theme-classic's client module that loads the highlighter and its languages on every page at start-up. */
 const startupLanguages =
   require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js');
+// The bundler loads this loader by its path: a CommonJS file, required here for the files it patches.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const {patchedFiles: docusaurusModules} = require(loader('docusaurusLoader.cjs')) as {
   patchedFiles: (enabled: string[]) => {file: string}[];
 };

@@ -77,7 +77,7 @@ const LEVEL_WEIGHT: Record<RecordType, number> = {
 
 export function cleanText(text: string): string {
   return text
-    .replace(/[\u200b\u200c\u200d\ufeff]/g, '')
+    .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

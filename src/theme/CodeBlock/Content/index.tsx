@@ -28,6 +28,8 @@ const Pre = React.forwardRef<HTMLPreElement, ComponentProps<'pre'>>(
   (props, ref) => (
     <pre
       ref={ref}
+      // A scrollable region must be reachable by keyboard (WCAG 2.1.1).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       {...props}
       className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')}
@@ -101,6 +103,7 @@ export default function CodeBlockContent({
       </Highlight>
     ),
     // lineClassNames is covered by lineClassKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [
       prismTheme,
       code,
