@@ -12,7 +12,7 @@
 // every keystroke of every query (DocSearch searches as you type) and MRR.
 // Also compares the two index-file formats (records only, records plus a
 // serialised MiniSearch index). Figures only: nothing here asserts timings.
-import '../scripts/lib/register-ts.mjs';
+import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -21,16 +21,19 @@ import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 import {syntheticCorpus} from '../support/syntheticCorpus.mjs';
 
+// Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
+const jiti = createJiti(import.meta.url);
+
 const root = fileURLToPath(new URL('..', import.meta.url));
-const {findIndexFile} = await import('../plugins/search-index/indexFile.ts');
-const {loadIndex} = await import('../src/search/indexData.ts');
-const {readIndexFile, serializeIndex} = await import('../src/search/indexFormat.ts');
-const {createSearchEngine} = await import('../src/search/engine.ts');
-const {terms: toTerms, tokenizeWords, normalizeTerm} = await import('../src/search/text.ts');
-const {STOP_WORDS} = await import('../src/search/language.ts');
-const {questionParams} = await import('../src/search/questionRules.ts');
+const {findIndexFile} = await jiti.import('../plugins/search-index/indexFile.ts');
+const {loadIndex} = await jiti.import('../src/search/indexData.ts');
+const {readIndexFile, serializeIndex} = await jiti.import('../src/search/indexFormat.ts');
+const {createSearchEngine} = await jiti.import('../src/search/engine.ts');
+const {terms: toTerms, tokenizeWords, normalizeTerm} = await jiti.import('../src/search/text.ts');
+const {STOP_WORDS} = await jiti.import('../src/search/language.ts');
+const {questionParams} = await jiti.import('../src/search/questionRules.ts');
 const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH} =
-  await import('../plugins/search-index/evaluate.ts');
+  await jiti.import('../plugins/search-index/evaluate.ts');
 
 /** Rounds of latency measurement on the real site (more samples: a steadier p95). */
 const ROUNDS = 10;

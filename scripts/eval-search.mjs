@@ -3,16 +3,20 @@
 // Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3.
-import './lib/register-ts.mjs';
+import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
+// Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
+const jiti = createJiti(import.meta.url);
+
 const root = fileURLToPath(new URL('..', import.meta.url));
-const {findIndexFile} = await import('../plugins/search-index/indexFile.ts');
-const {loadIndex} = await import('../src/search/indexData.ts');
-const {evaluateEngine, formatReport, loadQueries, QUERIES_FILE} =
-  await import('../plugins/search-index/evaluate.ts');
+const {findIndexFile} = await jiti.import('../plugins/search-index/indexFile.ts');
+const {loadIndex} = await jiti.import('../src/search/indexData.ts');
+const {evaluateEngine, formatReport, loadQueries, QUERIES_FILE} = await jiti.import(
+  '../plugins/search-index/evaluate.ts',
+);
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
 let file;
