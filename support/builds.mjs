@@ -1,22 +1,24 @@
-// The builds the tests and benchmarks read, where they are, how each is made, which a test file
-// needs, and whether one on disk is still current. Used by scripts/test.mjs (`npm test`), the tests
-// and bench/pages.mjs.
+// The builds the tests and benchmarks read, where they are, how each is made, and whether one on
+// disk is still current. A test asks for the build it reads (`await builtSite('published')` in its
+// `beforeAll`), so `npx vitest run <file>` makes what that file needs; bench/pages.mjs uses
+// ensureBuild for its A/B.
 //
 // - published: the site as it is deployed (no test settings, whatever the caller's shell holds).
 // - variant: what the published site leaves off, turned on so browser tests can prove it: an
-//   announcement bar, hosted search against a local double on `port`, a route that crashes on purpose.
+//   announcement bar, hosted search against a local double on ALGOLIA_DOUBLE_PORT, a route that
+//   crashes on purpose.
 // - unpatched: the published site without its performance patches (plugins/dependency-patches),
 //   or without the patches `patchesOff` names: the B of bench:pages's A/B.
 //
 // A build is current when it was made from the same sources (a hash of every file it reads) with
-// the same settings; its stamp lives in node_modules/.cache, outside what the server serves.
+// the same settings; its stamp lives in node_modules/.cache, outside what the server serves. One
+// build runs at a time, across processes (a lock file there), so test files that start together
+// wait for the one build rather than make it twice.
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {freePort} from './servers.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = path.join(REPO_ROOT, 'build');
@@ -46,8 +48,14 @@ const BUILD_SOURCES = [
 const CONFIG_VARIABLE =
   /^(SITE_URL|ALGOLIA_|SEARCH_|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
 
-/** @param {number} algoliaPort @returns {Record<string, string>} */
-function variantEnv(algoliaPort) {
+/**
+ * The port on 127.0.0.1 where the variant's pages look for hosted search: fixed, so that the
+ * variant is built once and any test run can start the double there.
+ */
+export const ALGOLIA_DOUBLE_PORT = 47_801;
+
+/** @returns {Record<string, string>} */
+function variantEnv() {
   return {
     FSC_TEST_ROUTES: 'true',
     ANNOUNCEMENT_ID: 'test-announcement-1',
@@ -58,7 +66,7 @@ function variantEnv(algoliaPort) {
     ANNOUNCEMENT_CLOSEABLE: 'true',
     ALGOLIA_APP_ID: 'TESTAPP',
     ALGOLIA_SEARCH_API_KEY: 'test-search-key',
-    ALGOLIA_HOSTS: `http://127.0.0.1:${algoliaPort}`,
+    ALGOLIA_HOSTS: `http://127.0.0.1:${ALGOLIA_DOUBLE_PORT}`,
     SEARCH_MISSING_RESULTS_URL: 'https://example.org/report?q={query}',
   };
 }
@@ -72,7 +80,7 @@ const PUBLISHED_ENV = {
   FSC_PATCHES_OFF: '',
 };
 
-/** How each build is made: its directory and its settings (the variant's name the search double's port). */
+/** How each build is made: its directory and its settings. */
 const BUILDS = {
   published: {dir: BUILD_DIR, env: () => PUBLISHED_ENV},
   variant: {dir: VARIANT_BUILD_DIR, env: variantEnv},
@@ -80,29 +88,13 @@ const BUILDS = {
   // neither read the patched builds' cache nor write its unpatched modules into it.
   unpatched: {
     dir: UNPATCHED_BUILD_DIR,
-    env: (_port, patchesOff) => ({
+    env: (patchesOff) => ({
       ...PUBLISHED_ENV,
       FSC_PATCHES_OFF: patchesOff,
       DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
     }),
   },
 };
-
-/**
- * The builds a test file reads, from the names it uses for them (tests/e2e/support/site.ts and
- * support/nginx.mjs export them): unit tests and tests that build their own site need none.
- * @param {string} file a test file, relative to the repository or absolute
- * @returns {BuildName[]}
- */
-export function buildsReadBy(file) {
-  const text = fs.readFileSync(path.resolve(REPO_ROOT, file), 'utf8');
-  /** @type {BuildName[]} */
-  const needed = [];
-  if (/\b(BUILD_DIR|servingBuildDir)\b/.test(text.replaceAll('VARIANT_BUILD_DIR', '')))
-    needed.push('published');
-  if (/\bVARIANT_BUILD_DIR\b/.test(text)) needed.push('variant');
-  return needed;
-}
 
 function filesUnder(entry) {
   const full = path.join(REPO_ROOT, entry);
@@ -134,64 +126,94 @@ function readStamp(name) {
   }
 }
 
-/** @param {number} port */
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+/** How long a build may wait for another process's build to finish. */
+const LOCK_WAIT_MS = 15 * 60_000;
+const LOCK_FILE = path.join(STAMP_DIR, 'build.lock');
+
+/** Whether the process that wrote the lock is gone (killed mid-build): then the lock is stale. */
+function lockIsStale() {
+  const pid = Number(fs.readFileSync(LOCK_FILE, 'utf8'));
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Runs `work` while this process holds the build lock.
+ * @template T @param {() => Promise<T>} work @returns {Promise<T>}
+ */
+async function withBuildLock(work) {
+  fs.mkdirSync(STAMP_DIR, {recursive: true});
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.writeFileSync(LOCK_FILE, String(process.pid), {flag: 'wx'});
+      break;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+    }
+    if (lockIsStale()) fs.rmSync(LOCK_FILE, {force: true});
+    else if (Date.now() > deadline) throw new Error(`another build held ${LOCK_FILE} too long`);
+    else await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(LOCK_FILE, {force: true});
+  }
+}
+
+/**
+ * Builds `name` unless the build on disk came from the same sources and settings.
+ * @param {BuildName} name
+ * @param {string} sources `sourcesHash()`
+ * @param {{toStderr?: boolean, patchesOff?: string}} [options] toStderr: the build's output on stderr
+ *   (a benchmark's stdout holds only figures; a test's output stays readable); patchesOff:
+ *   FSC_PATCHES_OFF of the unpatched build
+ * @returns {Promise<string>} the build's directory
+ */
+export function ensureBuild(name, sources, {toStderr = false, patchesOff = 'performance'} = {}) {
+  return withBuildLock(async () => {
+    const log = toStderr ? console.error : console.log;
+    const {dir} = BUILDS[name];
+    const env = BUILDS[name].env(patchesOff);
+    // What the configuration reads (config/), as the build will see it: the caller's shell included.
+    const settings = JSON.stringify(
+      Object.entries({...process.env, ...env})
+        .filter(([key]) => CONFIG_VARIABLE.test(key))
+        .sort(),
+    );
+    const stamp = readStamp(name);
+    const current =
+      stamp !== null &&
+      stamp.sources === sources &&
+      stamp.settings === settings &&
+      fs.existsSync(path.join(dir, 'index.html'));
+    if (current) {
+      log(`\n> the ${name} build in ${path.relative(REPO_ROOT, dir)}/ is current: not built again`);
+      return dir;
+    }
+    const args = ['docusaurus', 'build', '--out-dir', path.relative(REPO_ROOT, dir)];
+    log(`\n> npx ${args.join(' ')}  (${name})`);
+    fs.rmSync(path.join(STAMP_DIR, `${name}.json`), {force: true});
+    const stdio = toStderr ? ['ignore', 2, 2] : 'inherit';
+    const result = spawnSync('npx', args, {cwd: REPO_ROOT, stdio, env: {...process.env, ...env}});
+    if (result.status !== 0)
+      throw new Error(`the ${name} build failed (exit ${result.status ?? result.signal})`);
+    fs.writeFileSync(path.join(STAMP_DIR, `${name}.json`), JSON.stringify({sources, settings}));
+    return dir;
   });
 }
 
 /**
- * Builds `name` unless the build on disk came from the same sources and settings. The variant
- * names the search double's port in its pages: a current variant keeps the port it was built
- * with while that port is free, and a new one gets a free port.
- * @param {BuildName} name
- * @param {string} sources `sourcesHash()`
- * @param {{toStderr?: boolean, patchesOff?: string}} [options] toStderr: the build's output on stderr
- *   (a benchmark's stdout holds only figures); patchesOff: FSC_PATCHES_OFF of the unpatched build
- * @returns {Promise<{algoliaPort: number | null}>} the port the variant expects its double on
+ * The build a test reads, made first if it is missing or stale: call it in `beforeAll` (with a
+ * timeout long enough for a build).
+ * @param {'published' | 'variant'} name
+ * @returns {Promise<string>} its directory
  */
-export async function ensureBuild(
-  name,
-  sources,
-  {toStderr = false, patchesOff = 'performance'} = {},
-) {
-  const log = toStderr ? console.error : console.log;
-  const {dir} = BUILDS[name];
-  const envOf = (/** @type {number} */ port) => BUILDS[name].env(port, patchesOff);
-  const stamp = readStamp(name);
-  // What the configuration reads (config/), as the build will see it: the caller's shell included.
-  const settingsOf = (/** @type {number} */ port) =>
-    JSON.stringify(
-      Object.entries({...process.env, ...envOf(port)})
-        .filter(([key]) => CONFIG_VARIABLE.test(key))
-        .sort(),
-    );
-  const current =
-    stamp !== null &&
-    stamp.sources === sources &&
-    stamp.settings === settingsOf(stamp.algoliaPort) &&
-    fs.existsSync(path.join(dir, 'index.html')) &&
-    (name !== 'variant' || (await portIsFree(stamp.algoliaPort)));
-  if (current) {
-    log(`\n> the ${name} build in ${path.relative(REPO_ROOT, dir)}/ is current: not built again`);
-    return {algoliaPort: name === 'variant' ? stamp.algoliaPort : null};
-  }
-  const algoliaPort = name === 'variant' ? await freePort() : 0;
-  const env = envOf(algoliaPort);
-  const args = ['docusaurus', 'build', '--out-dir', path.relative(REPO_ROOT, dir)];
-  log(`\n> npx ${args.join(' ')}  (${name})`);
-  fs.rmSync(path.join(STAMP_DIR, `${name}.json`), {force: true});
-  const stdio = toStderr ? ['ignore', 2, 2] : 'inherit';
-  const result = spawnSync('npx', args, {cwd: REPO_ROOT, stdio, env: {...process.env, ...env}});
-  if (result.status !== 0)
-    throw new Error(`the ${name} build failed (exit ${result.status ?? result.signal})`);
-  fs.mkdirSync(STAMP_DIR, {recursive: true});
-  fs.writeFileSync(
-    path.join(STAMP_DIR, `${name}.json`),
-    JSON.stringify({sources, settings: settingsOf(algoliaPort), algoliaPort}),
-  );
-  return {algoliaPort: name === 'variant' ? algoliaPort : null};
+export function builtSite(name) {
+  return ensureBuild(name, sourcesHash(), {toStderr: true});
 }

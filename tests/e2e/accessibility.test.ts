@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {BrowserContext} from 'playwright-core';
 import {waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
-import {BUILD_DIR, DOC_ROUTES} from './support/site';
+import {DOC_ROUTES} from './support/site';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PAGES = [
@@ -13,7 +13,7 @@ const PAGES = [
   '/this-page-does-not-exist',
 ];
 
-const site = serveBuildForTests(BUILD_DIR);
+const site = serveBuildForTests('published');
 
 function describeViolations(
   violations: {id: string; help: string; nodes: {target: unknown[]}[]}[],

@@ -9,7 +9,7 @@ import {readIndexFile} from '../../src/search/indexFormat';
 import type {DocSearchRecord} from '../../src/search/types';
 import {launchBrowser, openPage} from './support/browser';
 import {startDevServer, type DevServer} from './support/devServer';
-import {BUILD_DIR, requireBuild} from './support/site';
+import {builtSite} from './support/site';
 
 /**
  * Pages the build indexes and the development server does not, and why: the development index
@@ -73,7 +73,8 @@ describe('search in the development server', () => {
     const version = async () => (await fetch(`${dev.origin}/search-index.dev.json.version`)).text();
     await expect.poll(version, {timeout: 60_000}).toMatch(/^[0-9a-f]{16}$/);
     const built = byPage(
-      readIndexFile(fs.readFileSync(await findIndexFile(requireBuild(BUILD_DIR)), 'utf8')).records,
+      readIndexFile(fs.readFileSync(await findIndexFile(await builtSite('published')), 'utf8'))
+        .records,
     );
     const developed = byPage(await devIndex());
 

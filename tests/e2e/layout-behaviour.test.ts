@@ -2,17 +2,17 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser, Page} from 'playwright-core';
 import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
+import {BUILD_TIMEOUT_MS, builtSite} from './support/site';
 
 let site: StaticServer;
 let variant: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startStaticServer(requireBuild(BUILD_DIR));
-  variant = await startStaticServer(requireBuild(VARIANT_BUILD_DIR));
+  site = await startStaticServer(await builtSite('published'));
+  variant = await startStaticServer(await builtSite('variant'));
   browser = await launchBrowser();
-});
+}, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();

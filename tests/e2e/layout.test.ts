@@ -1,9 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {openPage} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
-import {BUILD_DIR} from './support/site';
 
-const site = serveBuildForTests(BUILD_DIR);
+const site = serveBuildForTests('published');
 
 describe('home page', () => {
   it('leads first to the introduction, then to the tutorials, production guides and support', async () => {

@@ -3,9 +3,9 @@ import {describe, expect, it} from 'vitest';
 import {readablePrismTheme} from '../../config/readablePrismTheme';
 import {openPage, waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
-import {BUILD_DIR, DOC_ROUTES, SPEC_DOC_PATHS} from './support/site';
+import {DOC_ROUTES, SPEC_DOC_PATHS} from './support/site';
 
-const site = serveBuildForTests(BUILD_DIR);
+const site = serveBuildForTests('published');
 
 describe('page structure', () => {
   it.each(DOC_ROUTES.map((route) => route.path))(

@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {openPage, waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
-import {BUILD_DIR, DOC_ROUTES} from './support/site';
+import {DOC_ROUTES} from './support/site';
 
-const site = serveBuildForTests(BUILD_DIR);
+const site = serveBuildForTests('published');
 
 describe('every route of the specification', () => {
   it('has 33 documentation routes', () => {

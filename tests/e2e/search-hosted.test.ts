@@ -8,7 +8,7 @@ import {requestParams} from '../../src/search/params';
 import {startDouble, type HttpDouble} from '../unit/support/httpDouble';
 import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {startStaticServer, type StaticServer} from './support/staticServer';
-import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
+import {ALGOLIA_DOUBLE_PORT, BUILD_TIMEOUT_MS, builtSite} from './support/site';
 
 /**
  * The test build (scripts/test.mjs) is configured for hosted Algolia, with its hosts pointed at an
@@ -19,21 +19,17 @@ let variant: StaticServer;
 let algolia: HttpDouble;
 let browser: Browser;
 
-function publishedEngine(): SearchEngine {
-  const file = fs
-    .readdirSync(requireBuild(BUILD_DIR))
-    .find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
-  return loadIndex(fs.readFileSync(path.join(BUILD_DIR, file!), 'utf8'));
+let variantDir: string;
+
+async function publishedEngine(): Promise<SearchEngine> {
+  const dir = await builtSite('published');
+  const file = fs.readdirSync(dir).find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
+  return loadIndex(fs.readFileSync(path.join(dir, file!), 'utf8'));
 }
 
 beforeAll(async () => {
-  const port = Number(process.env.FSC_TEST_ALGOLIA_PORT);
-  if (!port) {
-    throw new Error(
-      'FSC_TEST_ALGOLIA_PORT is not set: run the tests with "npm test", which builds the test variant for it.',
-    );
-  }
-  const engine = publishedEngine();
+  const engine = await publishedEngine();
+  variantDir = await builtSite('variant');
   algolia = await startDouble((request) => {
     if (request.method === 'POST' && request.path === '/1/indexes/*/queries') {
       const {requests} = request.body as {requests: {indexName: string}[]};
@@ -45,10 +41,10 @@ beforeAll(async () => {
       };
     }
     return {status: 404, body: {message: 'Not found', status: 404}};
-  }, port);
-  variant = await startStaticServer(requireBuild(VARIANT_BUILD_DIR));
+  }, ALGOLIA_DOUBLE_PORT);
+  variant = await startStaticServer(variantDir);
   browser = await launchBrowser();
-});
+}, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();
@@ -127,8 +123,6 @@ describe('hosted Algolia (test build)', () => {
   it('ships no embedded index and no preconnect to a third party in the test build', async () => {
     const html = await (await fetch(variant.origin + '/introduction/')).text();
     expect(html).not.toContain('fsc:search-index');
-    expect(fs.readdirSync(VARIANT_BUILD_DIR).some((name) => name.startsWith('search-index.'))).toBe(
-      false,
-    );
+    expect(fs.readdirSync(variantDir).some((name) => name.startsWith('search-index.'))).toBe(false);
   });
 });

@@ -2,9 +2,8 @@ import {describe, expect, it} from 'vitest';
 import type {BrowserContextOptions, Page} from 'playwright-core';
 import {openPage, waitForHydration} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
-import {BUILD_DIR} from './support/site';
 
-const site = serveBuildForTests(BUILD_DIR);
+const site = serveBuildForTests('published');
 
 const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';

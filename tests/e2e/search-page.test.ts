@@ -2,9 +2,8 @@ import {describe, expect, it} from 'vitest';
 import type {Page} from 'playwright-core';
 import {openPage} from './support/browser';
 import {serveBuildForTests} from './support/servedSite';
-import {BUILD_DIR} from './support/site';
 
-const site = serveBuildForTests(BUILD_DIR);
+const site = serveBuildForTests('published');
 
 const results = (page: Page) => page.locator('main article');
 

@@ -15,7 +15,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {launchBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
-import {BUILD_DIR, DOC_ROUTES, ROOT, requireBuild} from './support/site';
+import {builtSite, DOC_ROUTES, ROOT} from './support/site';
 import {
   ALGOLIA_CONNECT_SOURCES,
   contentSecurityPolicy,
@@ -28,7 +28,7 @@ import {
 import {renderNginx} from '../../deploy/render-nginx.mjs';
 import {requestMix, runLoad} from '../../support/load.mjs';
 
-const build = requireBuild(process.env.FSC_BUILD_DIR || BUILD_DIR);
+const build = process.env.FSC_BUILD_DIR || (await builtSite('published'));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SECURITY_HEADERS = [

@@ -1,20 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import {BUILD_DIR, REPO_ROOT, VARIANT_BUILD_DIR} from '../../../support/builds.mjs';
+import {REPO_ROOT} from '../../../support/builds.mjs';
 
 export const ROOT = REPO_ROOT;
-/** The published build, and the test variant (announcement bar, hosted search against a double, a crash route). */
-export {BUILD_DIR, VARIANT_BUILD_DIR};
+/**
+ * `builtSite('published')`: the site as deployed; `builtSite('variant')`: the test variant
+ * (announcement bar, hosted search against a double on ALGOLIA_DOUBLE_PORT, a crash route). Each
+ * is built first when missing or stale; give the `beforeAll` that asks BUILD_TIMEOUT_MS.
+ */
+export {ALGOLIA_DOUBLE_PORT, builtSite} from '../../../support/builds.mjs';
 
-export function requireBuild(dir: string): string {
-  if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    throw new Error(
-      `No build in ${dir}: run the tests with "npm test", which builds the site first.`,
-    );
-  }
-  return dir;
-}
+/** Long enough for a build on the 2-core machine, and a wait for another file's build. */
+export const BUILD_TIMEOUT_MS = 10 * 60_000;
 
 export type DocRoute = {path: string; title: string; category: string};
 
