@@ -49,6 +49,15 @@ module.exports = {
       to: {...runtime, path: '^src/search/'},
     },
     {
+      name: 'configuration-reads-the-environment',
+      comment:
+        'The site configuration (config/) reads and validates the environment; it imports no plugin, browser, ' +
+        'test or tool code (docusaurus.config.ts wires the plugins).',
+      severity: 'error',
+      from: {path: '^config/'},
+      to: {...runtime, path: '^(plugins|src|scripts|bench|tests|deploy|support)/'},
+    },
+    {
       name: 'tests-and-bench-share-support',
       comment: 'Tests and benchmarks share helpers through support/, and never import each other.',
       severity: 'error',

@@ -5,7 +5,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {CODE_LANGUAGES} from './config/codeLanguages';
 import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
 import {resolveSearchConfig} from './config/search';
-import {resolveDisabledPatches} from './config/dependencyPatches';
+import {resolveDisabledPatches} from './plugins/dependency-patches/disabledPatches';
 import {readablePrismTheme} from './config/readablePrismTheme';
 import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
 import {DEV_INDEX_DIR} from './plugins/search-index/devIndex';

@@ -20,7 +20,7 @@ export const PATCHES = {
 export type PatchId = keyof typeof PATCHES;
 
 export interface DependencyPatchesOptions {
-  /** Patches left out of this build (config/dependencyPatches.ts reads them from FSC_PATCHES_OFF). */
+  /** Patches left out of this build (disabledPatches.ts reads them from FSC_PATCHES_OFF). */
   disabled: readonly PatchId[];
 }
 

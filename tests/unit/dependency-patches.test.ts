@@ -5,7 +5,7 @@ import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 import dependencyPatchesPlugin, {PATCHES, type PatchId} from '../../plugins/dependency-patches';
-import {resolveDisabledPatches} from '../../config/dependencyPatches';
+import {resolveDisabledPatches} from '../../plugins/dependency-patches/disabledPatches';
 
 const require = createRequire(import.meta.url);
 const {patchPrism} = require('../../plugins/dependency-patches/prismReactRendererLoader.cjs') as {

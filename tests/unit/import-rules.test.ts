@@ -50,6 +50,7 @@ describe('import rules', () => {
 
   it('each fail on the import seeded against it, and type-only imports pass', () => {
     const result = cruise(path.join(ROOT, 'tests/data/import-rules'), [
+      'config',
       'src',
       'plugins',
       'support',
@@ -60,6 +61,7 @@ describe('import rules', () => {
       [
         'browser-search-not-build-code: src/search/usesBuildCode.ts -> plugins/search-index/extractRecords.ts',
         'browser-search-no-node: src/search/usesNode.ts -> fs',
+        'configuration-reads-the-environment: config/usesPlugin.ts -> plugins/search-index/extractRecords.ts',
         'build-side-only-index-format: plugins/search-index/usesEngine.ts -> src/search/engine.ts',
         'pages-know-nothing-of-search: src/pages/usesSearch.tsx -> src/search/searchClient.ts',
         'tests-and-bench-share-support: tests/e2e/usesBench.ts -> bench/figures.mjs',

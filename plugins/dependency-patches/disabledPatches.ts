@@ -1,5 +1,5 @@
-import {PATCHES, type PatchId} from '../plugins/dependency-patches';
-import type {Env} from './site';
+import type {Env} from '../../config/site';
+import {PATCHES, type PatchId} from './index';
 
 const ids = Object.keys(PATCHES) as PatchId[];
 

@@ -1,0 +1,2 @@
+import {extractRecords} from '../plugins/search-index/extractRecords';
+export const settings = extractRecords();
