@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // What search costs `npm start`: starts the development server on 127.0.0.1 several times, in
 // turns with the development search index and without it (hosted-search settings, under which the
 // plugin indexes nothing), and prints the time until the server answers its first request (held
@@ -16,7 +17,18 @@ import {freePort, waitUntilServing} from '../support/servers.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_LIMIT_MS = 180_000;
 
-/** The body of `url`, or '' when it does not answer. */
+/**
+ * @typedef {object} StartTimes milliseconds since the start
+ * @property {number} firstPage until the server answered its first request
+ * @property {number | null} index until the development index was written (null: none was made in time)
+ * @property {number} indexing how long the plugin says its indexing took (NaN: it did not say)
+ */
+
+/**
+ * The body of `url`, or '' when it does not answer.
+ * @param {string} url
+ * @returns {Promise<string>}
+ */
 function body(url) {
   return new Promise((resolve) => {
     http
@@ -30,6 +42,11 @@ function body(url) {
   });
 }
 
+/**
+ * One bounded start of the development server, stopped when measured.
+ * @param {boolean} withIndex with the development search index, or with hosted-search settings
+ * @returns {Promise<StartTimes>}
+ */
 async function startOnce(withIndex) {
   // The index of an earlier start would answer at once: measure the one this start writes.
   fs.rmSync(path.join(ROOT, '.docusaurus/fsc-search-dev'), {recursive: true, force: true});
@@ -96,7 +113,9 @@ const rounds = roundsArg === -1 ? 3 : Number(process.argv[roundsArg + 1]);
 if (!Number.isInteger(rounds) || rounds < 1)
   throw new Error('--rounds needs a positive whole number');
 
+/** @param {number[]} values @returns {number} */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** @type {{with: StartTimes[], without: StartTimes[]}} */
 const runs = {with: [], without: []};
 // One unmeasured start of each kind first: right after a production build the first development
 // start took twice as long (12.2 s against 5-6 s), which skews whichever side it falls on.
@@ -114,6 +133,7 @@ for (let round = 1; round <= rounds; round++) {
     );
   }
 }
+/** @param {number} ms @returns {string} */
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
   `\nmedian of ${rounds}: first page ${seconds(median(runs.with.map((r) => r.firstPage)))} with the development index, ` +

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // A bounded load test of the production web server: nginx with deploy/nginx over the build, on
 // 127.0.0.1 (started by support/nginx.mjs). A fixed number of requests over a mix of
 // pages, first-view assets, a redirect and a missing page, a fixed concurrency, and a hard stop.
@@ -18,6 +19,10 @@ import {fileURLToPath} from 'node:url';
 import {precompressedCopy, requestMix, runLoad} from '../support/load.mjs';
 import {servingBuildDir, startNginx} from '../support/nginx.mjs';
 
+/**
+ * @param {string[]} argv the arguments after the script's name
+ * @returns {{requests: number, concurrency: number, seconds: number, precompress: boolean}}
+ */
 function parseArguments(argv) {
   const options = {requests: 2000, concurrency: 16, seconds: 20, precompress: false};
   for (let i = 0; i < argv.length; i++) {

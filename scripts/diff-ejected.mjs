@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run diff:ejected [-- --accept]
 // Prints each ejected theme component (src/theme/ejected.json) against the upstream file it was
 // ejected from, as installed now: a unified diff, upstream first. After a Docusaurus upgrade, the

@@ -1,3 +1,4 @@
+// @ts-check
 // Every test in one command: check the formatting (Prettier) and lint (ESLint), type-check, run the
 // unit tier (no build: a fast failure is fast), then the site checks and the browser tests. Each of
 // those asks for the build it reads (support/builds.mjs: `builtSite`), made only when its sources
@@ -7,6 +8,11 @@
 // builds they read.
 import {spawnSync} from 'node:child_process';
 
+/**
+ * Runs `command` with its output on this terminal; when it fails, exits with its status.
+ * @param {string} command
+ * @param {string[]} args
+ */
 function run(command, args) {
   console.log(`\n> ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, {stdio: 'inherit'});

@@ -1,3 +1,4 @@
+// @ts-check
 // The builds the tests and benchmarks read, where they are, how each is made, and whether one on
 // disk is still current. A test asks for the build it reads (`await builtSite('published')` in its
 // `beforeAll`), so `npx vitest run <file>` makes what that file needs; bench/pages.mjs uses
@@ -80,7 +81,11 @@ const PUBLISHED_ENV = {
   FSC_PATCHES_OFF: '',
 };
 
-/** How each build is made: its directory and its settings. */
+/**
+ * How each build is made: its directory and its settings (`patchesOff`: what the unpatched build
+ * leaves out).
+ * @type {Record<BuildName, {dir: string, env: (patchesOff: string) => Record<string, string>}>}
+ */
 const BUILDS = {
   published: {dir: BUILD_DIR, env: () => PUBLISHED_ENV},
   variant: {dir: VARIANT_BUILD_DIR, env: variantEnv},
@@ -96,6 +101,10 @@ const BUILDS = {
   },
 };
 
+/**
+ * @param {string} entry a file or directory, relative to the repository
+ * @returns {string[]} the files, relative to the repository
+ */
 function filesUnder(entry) {
   const full = path.join(REPO_ROOT, entry);
   if (!fs.existsSync(full)) return [];
@@ -118,6 +127,10 @@ export function sourcesHash() {
   return hash.digest('hex');
 }
 
+/**
+ * @param {BuildName} name
+ * @returns {{sources: string, settings: string} | null} what the build on disk was made from
+ */
 function readStamp(name) {
   try {
     return JSON.parse(fs.readFileSync(path.join(STAMP_DIR, `${name}.json`), 'utf8'));
@@ -199,6 +212,7 @@ export function ensureBuild(name, sources, {toStderr = false, patchesOff = 'perf
     const args = ['docusaurus', 'build', '--out-dir', path.relative(REPO_ROOT, dir)];
     log(`\n> npx ${args.join(' ')}  (${name})`);
     fs.rmSync(path.join(STAMP_DIR, `${name}.json`), {force: true});
+    /** @type {import('node:child_process').StdioOptions} */
     const stdio = toStderr ? ['ignore', 2, 2] : 'inherit';
     const result = spawnSync('npx', args, {cwd: REPO_ROOT, stdio, env: {...process.env, ...env}});
     if (result.status !== 0)

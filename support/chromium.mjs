@@ -1,3 +1,4 @@
+// @ts-check
 // Debian's Chromium and the flags this machine needs: no sandbox as root, and no background calls
 // to the closed network. Shared by the browser tests and the benchmark scripts.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

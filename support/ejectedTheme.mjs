@@ -1,3 +1,4 @@
+// @ts-check
 // The theme components this site ejected (copied whole from a Docusaurus theme and changed), with
 // the upstream file each came from and that file's hash at the time. An upgrade that changes an
 // upstream file fails tests/unit/ejected-theme.test.ts; `npm run diff:ejected` then shows each
@@ -21,17 +22,25 @@ export function readManifest() {
   return JSON.parse(fs.readFileSync(MANIFEST, 'utf8'));
 }
 
+/** @param {string} upstream @returns {string} its (scoped) package: `@docusaurus/theme-classic` */
 const packageOf = (upstream) => upstream.split('/').slice(0, 2).join('/');
 
-/** The installed upstream file and its package's version (the themes are the site's own dependencies). */
+/**
+ * The installed upstream file and its package's version (the themes are the site's own dependencies).
+ * @param {string} upstream
+ * @returns {{file: string, version: string}}
+ */
 export function installedUpstream(upstream) {
   const pkg = packageOf(upstream);
   const root = path.join(REPO_ROOT, 'node_modules', pkg);
   const file = path.join(root, upstream.slice(pkg.length + 1));
-  const {version} = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const {version} = /** @type {{version: string}} */ (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  );
   return {file, version};
 }
 
+/** @param {string} file @returns {string} */
 export const sha256 = (file) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /**

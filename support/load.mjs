@@ -1,3 +1,4 @@
+// @ts-check
 // The load generator behind `npm run bench:load` (bench/load.mjs) and the bounded burst in
 // tests/e2e/serving.test.ts: a request mix from a build, a fixed number of requests at a fixed
 // concurrency with a hard time limit, and the figures of the run. Plain Node so both can use it.
@@ -23,14 +24,23 @@ import zlib from 'node:zlib';
  * @property {number} bytes response bytes received (compressed where the server compressed)
  */
 
-/** The paths of the site's pages, from the build's sitemap (whatever origin it names). */
+/**
+ * The paths of the site's pages, from the build's sitemap (whatever origin it names).
+ * @param {string} buildDir
+ * @returns {string[]}
+ */
 export function sitemapPaths(buildDir) {
   const sitemap = fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
   return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 
-/** The scripts and stylesheets a page's HTML names (what a first view downloads before hydration). */
+/**
+ * The scripts and stylesheets a page's HTML names (what a first view downloads before hydration).
+ * @param {string} html
+ * @returns {string[]}
+ */
 function pageAssets(html) {
+  /** @type {Set<string>} */
   const found = new Set();
   for (const match of html.matchAll(
     /<(?:script|link)\b[^>]*?\b(?:src|href)=["']?(\/assets\/[^"'\s>]+)/g,
@@ -50,6 +60,7 @@ export function requestMix(buildDir) {
   const pages = sitemapPaths(buildDir);
   /** @type {LoadTarget[]} */
   const targets = pages.map((page) => ({path: page, status: 200}));
+  /** @type {Set<string>} */
   const assets = new Set();
   for (const page of pages) {
     const file = path.join(buildDir, page, 'index.html');
@@ -71,6 +82,11 @@ export function requestMix(buildDir) {
   return targets;
 }
 
+/**
+ * @param {number[]} sorted ascending
+ * @param {number} fraction 0.5 for the median
+ * @returns {number} NaN when `sorted` is empty
+ */
 function percentile(sorted, fraction) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
@@ -98,6 +114,7 @@ export async function runLoad({origin, targets, requests, concurrency, timeLimit
   const inFlight = new Set();
   const started = performance.now();
 
+  /** @param {string} message */
   const fail = (message) => {
     errors += 1;
     if (errorSamples.length < 10) errorSamples.push(message);
@@ -174,10 +191,12 @@ export async function runLoad({origin, targets, requests, concurrency, timeLimit
  * A copy of the build with a `.gz` beside every text file over 1 KiB (what deploy/Dockerfile does
  * with gzip -9), in a new temporary directory.
  * @param {string} buildDir
+ * @returns {string} the copy's directory
  */
 export function precompressedCopy(buildDir) {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-precompressed-'));
   fs.cpSync(buildDir, copy, {recursive: true});
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
       const full = path.join(dir, entry.name);

@@ -1,3 +1,4 @@
+// @ts-check
 // Starts Debian's nginx over a build with the production configuration (deploy/nginx, rendered by
 // deploy/render-nginx.mjs): on 127.0.0.1 with a free port, as the current user, everything it writes
 // (pid, logs, temporary files, the rendered configuration) in a fresh temporary directory, in the

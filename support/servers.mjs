@@ -1,9 +1,13 @@
+// @ts-check
 // Starting local servers for the tests and benchmarks: a free port on 127.0.0.1, and waiting until
 // a child process's server answers.
 import http from 'node:http';
 import net from 'node:net';
 
-/** A port nobody listens on right now (the server binds it a moment later; callers retry a clash). */
+/**
+ * A port nobody listens on right now (the server binds it a moment later; callers retry a clash).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -23,11 +27,13 @@ export function freePort() {
  * @param {import('node:child_process').ChildProcess} child
  * @param {number} timeoutMs
  * @param {string} name the server, for the error message
+ * @returns {Promise<void>}
  */
 export function waitUntilServing(url, child, timeoutMs, name) {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     let settled = false;
+    /** @param {Error} [error] */
     const finish = (error) => {
       if (settled) return;
       settled = true;
@@ -35,6 +41,7 @@ export function waitUntilServing(url, child, timeoutMs, name) {
       if (error) reject(error);
       else resolve(undefined);
     };
+    /** @param {number | null} code @param {NodeJS.Signals | null} signal */
     const onExit = (code, signal) =>
       finish(new Error(`${name} exited (${signal ?? code}) before it served`));
     child.on('exit', onExit);

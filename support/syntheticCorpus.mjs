@@ -1,9 +1,11 @@
+// @ts-check
 // A deterministic synthetic corpus of DocSearch records, for the search benchmark (bench/search.mjs,
 // 2,000 pages over the real site's vocabulary) and the engine's snapshot test (tests/unit, 200 pages
 // over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
 
 /**
  * @typedef {import('../src/search/types').DocSearchRecord} DocSearchRecord
+ * @typedef {import('../src/search/types').Hierarchy} Hierarchy
  * @typedef {object} Vocabulary
  * @property {string[]} sections hierarchy.lvl0 values
  * @property {string[]} headingWords words of headings (lvl1 to lvl3)
@@ -13,7 +15,11 @@
  * @property {string} url the page (without anchor) that answers it
  */
 
-/** Deterministic PRNG (mulberry32): a function returning numbers in [0, 1). */
+/**
+ * Deterministic PRNG (mulberry32): a function returning numbers in [0, 1).
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function rng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -41,22 +47,31 @@ export function rng(seed) {
 export function syntheticCorpus({vocabulary, pages: pageCount, queries: queryCount, seed, terms}) {
   const {sections, headingWords, contentWords} = vocabulary;
   const random = rng(seed);
+  /** @template T @param {T[]} list @returns {T} */
   const pick = (list) => list[Math.floor(random() * list.length)];
+  /** @param {number} lo @param {number} hi @returns {number} a whole number from lo to hi */
   const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  /** @param {number} n words */
   const sentence = (n) => Array.from({length: n}, () => pick(contentWords)).join(' ');
+  /** @param {number} n words */
   const title = (n) => {
     const words = Array.from({length: n}, () => pick(headingWords));
     return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
   };
+  /** @type {DocSearchRecord[]} */
   const records = [];
+  /** @type {{url: string, lvl1: string, content: string}[]} */
   const pages = [];
   for (let p = 0; p < pageCount; p++) {
     const lvl0 = pick(sections);
     const lvl1 = `${title(int(2, 4))} ${p}`;
     const url = `https://synthetic.invalid/section-${p % 40}/page-${p}`;
     let position = 0;
+    /** @type {string | null} */
     let anchor = null;
+    /** @type {Hierarchy} */
     const h = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    /** @param {'lvl1' | 'lvl2' | 'lvl3' | 'content'} type @param {string | null} content */
     const push = (type, content) =>
       records.push({
         objectID: `s${p}-${position}`,
@@ -98,6 +113,7 @@ export function syntheticCorpus({vocabulary, pages: pageCount, queries: queryCou
     pages.push({url, lvl1, content: pageContent.join(' ')});
   }
 
+  /** @type {SyntheticQuery[]} */
   const queries = [];
   for (let i = 0; i < queryCount; i++) {
     const page = pick(pages);

@@ -1,3 +1,4 @@
+// @ts-check
 // Text patches that bundler loaders apply to a dependency's published code (register: README.md).
 // Each patch names its register id, says why, and how often its text must occur; when the
 // dependency changes, the build fails with that reason instead of silently shipping the
@@ -5,12 +6,16 @@
 
 /**
  * @typedef {{patch: string, why: string, find: string, replace: string, occurrences: number}} TextPatch
+ * @typedef {{resourcePath: string, getOptions(): {enabled?: string[]}}} LoaderContext what the
+ *   loaders use of the bundler's loader context (`this`; the same in Rspack and webpack): the file
+ *   being loaded, and the options index.ts gives the loader
  */
 
 /**
  * @param {string} source
  * @param {TextPatch[]} patches
  * @param {{dependency: string}} owner
+ * @returns {string}
  */
 function applyPatches(source, patches, {dependency}) {
   let patched = source;

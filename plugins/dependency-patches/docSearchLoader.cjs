@@ -1,3 +1,4 @@
+// @ts-check
 // Bundler loader for @docsearch/react 3.9.0's ESM build: small fixes to the autocomplete core that
 // DocSearch bundles (register: README.md). Each patch names how often its text must occur; when
 // DocSearch changes, the build fails here instead of silently shipping the old behaviour.
@@ -30,11 +31,20 @@ const PATCHES = [
   },
 ];
 
-/** @param {string} source @param {string[] | undefined} enabled the patch ids to apply (all when undefined) */
+/**
+ * @param {string} source
+ * @param {string[] | undefined} enabled the patch ids to apply (all when undefined)
+ * @returns {string}
+ */
 function patchDocSearch(source, enabled) {
   return applyPatches(source, enabledPatches(PATCHES, enabled), {dependency: '@docsearch/react'});
 }
 
+/**
+ * @this {import('./applyTextPatches.cjs').LoaderContext}
+ * @param {string} source
+ * @returns {string}
+ */
 module.exports = function docSearchLoader(source) {
   return patchDocSearch(source, this.getOptions().enabled);
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // Bundler loader for modules of Docusaurus's own packages, to shorten the main-thread tasks of a
 // page load (measured with Lighthouse's mobile run, 4x CPU slowdown; register: README.md):
 // - core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching
@@ -9,7 +10,12 @@
 const path = require('node:path');
 const {applyPatches, enabledPatches} = require('./applyTextPatches.cjs');
 
-/** Patches by package, then by module relative to the directory of the package's entry point (lib/). */
+/** @typedef {import('./applyTextPatches.cjs').TextPatch} TextPatch */
+
+/**
+ * Patches by package, then by module relative to the directory of the package's entry point (lib/).
+ * @type {Record<string, Record<string, TextPatch[]>>}
+ */
 const PATCHES = {
   '@docusaurus/core': {
     'client/docusaurus.js': [
@@ -58,6 +64,7 @@ const preload = (routePath) => {`,
 /**
  * For each package, a specifier that resolves to its lib/index.js: core declares no entry point,
  * and theme-common's `exports` open no path deeper than its entry points.
+ * @type {Record<string, string>}
  */
 const LIB_INDEX = {
   '@docusaurus/core': '@docusaurus/core/lib/index.js',
@@ -68,6 +75,7 @@ const LIB_INDEX = {
  * The installed files this loader patches: `{file, pkg, module}`; with `enabled`, only those that
  * an enabled patch touches.
  * @param {string[]} [enabled]
+ * @returns {{file: string, pkg: string, module: string}[]}
  */
 function patchedFiles(enabled) {
   return Object.entries(PATCHES).flatMap(([pkg, modules]) => {
@@ -78,13 +86,24 @@ function patchedFiles(enabled) {
   });
 }
 
-/** @param {string[]} [enabled] the patch ids to apply (all when undefined) */
+/**
+ * @param {string} source
+ * @param {string} pkg the package, a key of PATCHES
+ * @param {string} module the module in that package, as PATCHES names it
+ * @param {string[]} [enabled] the patch ids to apply (all when undefined)
+ * @returns {string}
+ */
 function patchDocusaurus(source, pkg, module, enabled) {
   const patches = PATCHES[pkg]?.[module];
   if (!patches) throw new Error(`dependency patches: no patches for ${pkg} module ${module}`);
   return applyPatches(source, enabledPatches(patches, enabled), {dependency: pkg});
 }
 
+/**
+ * @this {import('./applyTextPatches.cjs').LoaderContext}
+ * @param {string} source
+ * @returns {string}
+ */
 module.exports = function docusaurusLoader(source) {
   const target = patchedFiles().find(({file}) => file === this.resourcePath);
   if (!target)

@@ -1,3 +1,4 @@
+// @ts-check
 // Bundler loader for prism-react-renderer 2.4.1, patch prism-bundled-grammars (register: README.md): cuts the ~20 languages and 20 colour themes it
 // bundles. Evaluating those grammars (Prism's `extend` deep-clones one grammar into another) was
 // the largest single task of a page with code under Lighthouse's 4x CPU slowdown (about 100 ms),
@@ -30,11 +31,14 @@ const REGIONS = [
   },
 ];
 
+/** @param {string} text @returns {string} */
 const sha256 = (text) => crypto.createHash('sha256').update(text).digest('hex');
 
+/** @param {string} source the ES module or CommonJS build @returns {string} */
 function patchPrism(source) {
   let patched = source;
   for (const region of REGIONS) {
+    /** @param {string} problem @returns {never} */
     const fail = (problem) => {
       throw new Error(
         `dependency patch prism-bundled-grammars: cannot cut prism-react-renderer's ${region.what}: ${problem}. ` +
