@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
 import {
   codeBlocks,
@@ -9,6 +8,7 @@ import {
   SHELL_LANGUAGES,
   type CodeBlock,
 } from './support/docsCodeBlocks';
+import {declaresOwnNames} from './support/docsGuards';
 import {shellCommands} from './support/helmCommands';
 
 type TutorialNames = {
@@ -47,12 +47,6 @@ const pages = markdownFiles().map((file) => ({
   ),
 }));
 const tutorial = pages.filter((page) => page.file.startsWith('try-fsc/helm/'));
-
-/** A page may use names of its own when its frontmatter says `ownNames: true` (and its text says so to the reader). */
-function declaresOwnNames(source: string): boolean {
-  const frontmatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
-  return (yaml.load(frontmatter) as {ownNames?: boolean} | undefined)?.ownNames === true;
-}
 
 /** Literal names (not `$VARIABLES`) that a block uses as namespace, Secret, Service or workload. */
 function namesUsed(block: CodeBlock) {

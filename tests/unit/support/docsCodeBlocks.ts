@@ -28,7 +28,11 @@ export type CodeBlock = {
 
 /** Fenced code blocks of one page with their language, title, and the text of the page before each block. */
 export function codeBlocks(file: string): CodeBlock[] {
-  const source = fs.readFileSync(file, 'utf8');
+  return codeBlocksOf(fs.readFileSync(file, 'utf8'), file);
+}
+
+/** The same for a page's text given directly, such as a page with a mistake seeded into it. */
+export function codeBlocksOf(source: string, file: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   const fence = /^(\s*)(`{3,}|~{3,})([^\s`]*)([^\n]*)\n([\s\S]*?)^\1\2\s*$/gm;
   for (const match of source.matchAll(fence)) {
