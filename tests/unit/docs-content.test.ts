@@ -20,6 +20,22 @@ describe('docs content', () => {
     expect(offenders.map((file) => path.relative(DOCS, file))).toEqual([]);
   });
 
+  it('gives every page at least 250 words of prose (front matter and code blocks not counted)', () => {
+    const short = files
+      .map((file) => {
+        const prose = fs
+          .readFileSync(file, 'utf8')
+          .replace(/^---\n[\s\S]*?\n---\n/, '')
+          .replace(/^(```+)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+        return {
+          file: path.relative(DOCS, file),
+          words: prose.match(/[\p{L}\p{N}]+/gu)?.length ?? 0,
+        };
+      })
+      .filter(({words}) => words < 250);
+    expect(short).toEqual([]);
+  });
+
   it('gives every page a title and a description in its frontmatter', () => {
     for (const file of files) {
       const frontmatter = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(file, 'utf8'))?.[1];
