@@ -37,6 +37,8 @@ export default defineConfig({
           expect: {poll: {timeout: 10_000}},
           // Two cores: one browser-test file at a time keeps timings honest and Chromium stable.
           fileParallelism: false,
+          // Tests a file marks concurrent (each its own page in one browser) run three at a time.
+          maxConcurrency: 3,
         },
       },
     ],

@@ -37,7 +37,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await context?.close();
     });
 
-    it.each(PAGES)('%s has no violations', async (path) => {
+    // The pages are checked a few at a time (the e2e project's maxConcurrency): axe's work is in the
+    // browser, and one page at a time left the second core idle.
+    it.concurrent.for(PAGES)('%s has no violations', async (path, {expect}) => {
       const page = await context.newPage();
       await page.goto(site.origin + path);
       await waitForHydration(page);
