@@ -2,7 +2,10 @@
 // npm run eval:search
 // Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
-// prints, per query, the top 3 hits, then MRR, top-1 and top-3.
+// prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
+// all queries, the tuned ones and the held-out ones. Then the same figures for
+// what `npm run search:push` would send to Algolia (its records, synonyms and
+// index settings) through the same engine, since Algolia is not reachable here.
 import './lib/register-ts.mjs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +14,9 @@ import {fileURLToPath} from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const {findIndexFile} = await import('../plugins/search-index/indexFile.ts');
 const {loadIndex} = await import('../src/search/indexData.ts');
-const {evaluateEngine, formatReport, loadQueries, QUERIES_FILE} =
+const {createSearchEngine} = await import('../src/search/engine.ts');
+const {DOCSEARCH_SETTINGS, loadBuiltIndex} = await import('../plugins/search-index/push.ts');
+const {evaluateEngine, formatReport, formatTable, loadQueries, QUERIES_FILE} =
   await import('../plugins/search-index/evaluate.ts');
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
@@ -30,3 +35,14 @@ console.log(
 );
 const summary = evaluateEngine(engine, queries);
 console.log(formatReport(summary));
+
+const pushed = await loadBuiltIndex(buildDir);
+const pushedSummary = evaluateEngine(
+  createSearchEngine({records: pushed.records, synonyms: pushed.synonyms}),
+  queries,
+  DOCSEARCH_SETTINGS,
+);
+console.log(
+  `\nwhat search:push sends (${pushed.records.length} records, ${pushed.synonyms.length} synonyms, its index settings):`,
+);
+console.log(formatTable(pushedSummary));

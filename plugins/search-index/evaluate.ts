@@ -128,11 +128,20 @@ export function formatFigures(f: Figures): string {
   return `MRR ${f.mrr.toFixed(3)}   top-1 ${f.top1}/${f.total}   top-3 ${f.top3}/${f.total}`;
 }
 
-/** Runs the queries through the engine with DocSearch's parameters and the site client's question parameters. */
-export function evaluateEngine(engine: SearchEngine, queries: readonly EvalQuery[]): EvalSummary {
+/**
+ * Runs the queries through the engine with DocSearch's parameters and the site client's question
+ * parameters; `settings`, when given, are index settings sent along as query parameters (the
+ * engine reads the query-time ones, as Algolia applies an index's settings to every query).
+ */
+export function evaluateEngine(
+  engine: SearchEngine,
+  queries: readonly EvalQuery[],
+  settings: Record<string, unknown> = {},
+): EvalSummary {
   return evaluate(queries, (q) =>
     engine
       .search({
+        ...settings,
         query: q,
         hitsPerPage: EVAL_DEPTH,
         facetFilters: docSearchFacetFilters(),

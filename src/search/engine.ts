@@ -25,6 +25,7 @@ import {normalizeParams} from './params';
 import {parseQuery} from './query';
 import {createRanker} from './ranking';
 import {pageOf, searchResponse} from './response';
+import {compileSynonyms, type SynonymEntry} from './synonyms';
 import {buildTermIndex, loadTerms, recordTerms} from './termIndex';
 import type {DocSearchRecord, SearchParams, SearchResponse} from './types';
 
@@ -39,15 +40,18 @@ export interface SearchEngine {
 export interface EngineData {
   records: readonly DocSearchRecord[];
   /** The term index over the same records, serialised (optional; built when absent). */
-  terms?: SerializedTerms;
+  terms?: SerializedTerms | undefined;
+  /** Synonyms in Algolia's format, applied to every query (see synonyms.ts). */
+  synonyms?: readonly SynonymEntry[] | undefined;
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData): SearchEngine {
-  const {records, terms} = Array.isArray(data)
-    ? {records: data as readonly DocSearchRecord[], terms: undefined}
+  const {records, terms, synonyms} = Array.isArray(data)
+    ? {records: data as readonly DocSearchRecord[], terms: undefined, synonyms: undefined}
     : (data as EngineData);
+  const synonymTable = compileSynonyms(synonyms ?? []);
   const index = terms ? loadTerms(terms) : buildTermIndex(records);
   const termsOfRecords = recordTerms(records);
   const matcher = createMatcher(index, termsOfRecords, records.length);
@@ -60,7 +64,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const started = now();
     const p = normalizeParams(raw);
     const filters = filterSets.filtersFor(p.facetFilters, p.optionalFilters);
-    const {slots, excluded} = parseQuery(p.query, p);
+    const {slots, excluded} = parseQuery(p.query, p, synonymTable);
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
 

@@ -4,5 +4,5 @@ import {readIndexFile} from './indexFormat';
 
 export function loadIndex(json: unknown): SearchEngine {
   const file = readIndexFile(json);
-  return createSearchEngine(file.terms ? {records: file.records, terms: file.terms} : file.records);
+  return createSearchEngine({records: file.records, terms: file.terms, synonyms: file.synonyms});
 }
