@@ -33,7 +33,7 @@ module.exports = {
       to: {
         ...runtime,
         path: '^src/search/',
-        pathNot: '^src/search/(indexFormat|types|language|questionRules|text)\\.ts$',
+        pathNot: '^src/search/(indexFormat|types|language|questionRules|text|synonyms)\\.ts$',
       },
     },
     {

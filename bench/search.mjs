@@ -122,9 +122,10 @@ function miniSearchFormat(records) {
   return {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms};
 }
 
-function embeddedEngine(records) {
-  const json = serializeIndex(records);
-  const build = timeIt(() => createSearchEngine(records));
+/** The embedded engine over the records, with the site's synonyms or without any (`synonyms` empty). */
+function embeddedEngine(records, synonyms) {
+  const json = serializeIndex(records, {synonyms});
+  const build = timeIt(() => createSearchEngine({records, synonyms}));
   const load = timeIt(() => loadIndex(json));
   const engine = load.result;
   const params = {
@@ -150,7 +151,7 @@ function embeddedEngine(records) {
     highlightPostTag: '</mark>',
   };
   return {
-    name: 'embedded (MiniSearch)',
+    name: synonyms.length > 0 ? 'embedded (MiniSearch)' : 'embedded, no synonyms',
     raw: Buffer.byteLength(json),
     gzip: gzipSize(json),
     buildMs: build.ms,
@@ -330,9 +331,18 @@ function realSyntheticCorpus(real) {
 // run
 // ---------------------------------------------------------------------------
 
+/**
+ * The engines on one corpus: the embedded engine with the site's synonyms (as the site runs it),
+ * the same without them (what the synonyms cost), MiniSearch's search() and lunr.
+ */
 function benchCorpus(label, records, queries, latencyQueries, rounds, timingRounds = rounds) {
   buildRounds = timingRounds;
-  const engines = [embeddedEngine, miniSearchEngine, lunrEngine].map((make) => make(records));
+  const engines = [
+    embeddedEngine(records, synonyms),
+    embeddedEngine(records, []),
+    miniSearchEngine(records),
+    lunrEngine(records),
+  ];
   const lats = latencies(
     engines.map((e) => e.run),
     keystrokes(latencyQueries.map((q) => q.q)),
@@ -354,7 +364,7 @@ try {
   console.error(`bench:search: ${e.message}`);
   process.exit(1);
 }
-const real = readIndexFile(await readFile(indexFile, 'utf8')).records;
+const {records: real, synonyms = []} = readIndexFile(await readFile(indexFile, 'utf8'));
 const realQueries = await loadQueries(path.resolve(root, QUERIES_FILE));
 const realPages = new Set(real.map((r) => r.url_without_anchor)).size;
 const synthetic = realSyntheticCorpus(real);
@@ -367,6 +377,7 @@ console.log(
 console.log(
   `synthetic: ${synthetic.records.length} records, ${synthPages} pages, ${synthetic.queries.length} queries (seeded)`,
 );
+console.log(`synonyms: the ${synonyms.length} of the index file, on both corpora`);
 console.log(
   `latency: every keystroke of every query (synthetic: of its first ${SYNTHETIC_LATENCY_QUERIES}), after a warm-up;` +
     ` real: ${ROUNDS} rounds, build/load median of ${TIMING_ROUNDS}; synthetic: 3 rounds, median of 3\n`,

@@ -2,7 +2,10 @@
 // npm run eval:search
 // Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
-// prints, per query, the top 3 hits, then MRR, top-1 and top-3.
+// prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
+// all queries, the tuned ones and the held-out ones. Then the same figures for
+// what `npm run search:push` would send to Algolia (its records, synonyms and
+// index settings) through the same engine, since Algolia is not reachable here.
 import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -14,7 +17,9 @@ const jiti = createJiti(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const {findIndexFile} = await jiti.import('../plugins/search-index/indexFile.ts');
 const {loadIndex} = await jiti.import('../src/search/indexData.ts');
-const {evaluateEngine, formatReport, loadQueries, QUERIES_FILE} = await jiti.import(
+const {createSearchEngine} = await jiti.import('../src/search/engine.ts');
+const {DOCSEARCH_SETTINGS, loadBuiltIndex} = await jiti.import('../plugins/search-index/push.ts');
+const {evaluateEngine, formatReport, formatTable, loadQueries, QUERIES_FILE} = await jiti.import(
   '../plugins/search-index/evaluate.ts',
 );
 
@@ -34,3 +39,14 @@ console.log(
 );
 const summary = evaluateEngine(engine, queries);
 console.log(formatReport(summary));
+
+const pushed = await loadBuiltIndex(buildDir);
+const pushedSummary = evaluateEngine(
+  createSearchEngine({records: pushed.records, synonyms: pushed.synonyms}),
+  queries,
+  DOCSEARCH_SETTINGS,
+);
+console.log(
+  `\nwhat search:push sends (${pushed.records.length} records, ${pushed.synonyms.length} synonyms, its index settings):`,
+);
+console.log(formatTable(pushedSummary));

@@ -12,6 +12,7 @@ import {INDEX_META_NAME, serializeIndex} from '../../src/search/indexFormat';
 import type {DocSearchRecord} from '../../src/search/types';
 import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './indexFile';
+import {readSynonymsFile} from './synonymsFile';
 
 export {INDEX_META_NAME, INDEX_FILE_PATTERN, findIndexFile};
 
@@ -27,11 +28,14 @@ export interface BuildIndexOptions {
   noIndexRoutes?: ReadonlySet<string>;
   /** Route of the search page, without baseUrl (default 'search'). */
   searchPagePath?: string;
+  /** The synonyms file to write into the index (see synonymsFile.ts); none when absent. */
+  synonymsFile?: string;
   log?: (message: string) => void;
 }
 
 export interface BuildIndexResult {
   records: DocSearchRecord[];
+  synonyms: number;
   pages: number;
   fileName: string;
   /** URL path of the index file, baseUrl included (the meta tag's content). */
@@ -83,6 +87,8 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   const log = options.log ?? ((m: string) => console.log(m));
   const searchPage = `/${(options.searchPagePath ?? 'search').replace(/^\/+|\/+$/g, '')}`;
   const skip = new Set(['/404.html', searchPage, `${searchPage}/`]);
+  // Checked first: a wrong synonyms file fails the build before the pages are read.
+  const synonyms = options.synonymsFile ? await readSynonymsFile(options.synonymsFile) : [];
 
   const routes = [...new Set(options.routesPaths)].sort();
   const records: DocSearchRecord[] = [];
@@ -111,7 +117,7 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
     );
   }
 
-  const json = serializeIndex(records);
+  const json = serializeIndex(records, {synonyms});
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 8);
   const fileName = `search-index.${hash}.json`;
   for (const old of await readdir(outDir)) {
@@ -135,8 +141,17 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   const bytes = Buffer.byteLength(json);
   const gzipBytes = gzipSync(json, {level: 9}).length;
   log(
-    `[search-index] ${records.length} records from ${pages} pages -> ${fileName}: ` +
+    `[search-index] ${records.length} records from ${pages} pages and ${synonyms.length} synonyms -> ${fileName}: ` +
       `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${htmlFilesTagged} HTML files`,
   );
-  return {records, pages, fileName, publicPath, bytes, gzipBytes, htmlFilesTagged};
+  return {
+    records,
+    synonyms: synonyms.length,
+    pages,
+    fileName,
+    publicPath,
+    bytes,
+    gzipBytes,
+    htmlFilesTagged,
+  };
 }

@@ -19,6 +19,7 @@ import {serializeIndex, versionUrlOf} from '../../src/search/indexFormat';
 import type {DocSearchRecord} from '../../src/search/types';
 import {extractRecords} from './extractRecords';
 import {renderDocSource, type DocSourcePage, type MarkdownPipeline} from './renderDocSource';
+import {readSynonymsFile} from './synonymsFile';
 
 /** Folder of the development index, relative to the site (served at baseUrl in development). */
 export const DEV_INDEX_DIR = '.docusaurus/fsc-search-dev';
@@ -95,6 +96,8 @@ export interface DevIndexWriterOptions {
   siteTitle: string;
   /** Absolute path of the index file. */
   outFile: string;
+  /** The synonyms file written into the index with the records (see synonymsFile.ts). */
+  synonymsFile?: string;
   log?: (message: string) => void;
 }
 
@@ -142,7 +145,9 @@ export function createDevIndexWriter(options: DevIndexWriterOptions): DevIndexWr
       // Rendering is synchronous work: let the server answer the page requests waiting meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const json = serializeIndex(records);
+    // Read with every write: a saved synonym applies like a saved doc.
+    const synonyms = options.synonymsFile ? await readSynonymsFile(options.synonymsFile) : [];
+    const json = serializeIndex(records, {synonyms});
     await replaceFile(options.outFile, json);
     // After the index: a page that sees the new version finds the new index.
     await replaceFile(

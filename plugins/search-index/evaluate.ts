@@ -9,14 +9,27 @@ import type {SearchEngine} from '../../src/search/engine';
 import {questionParams} from '../../src/search/questionRules';
 import type {FacetFilters} from '../../src/search/types';
 
-/** A question ("how do I renew the certificate") or anything else a reader types (names, task phrases, errors, typos). */
-export const QUERY_KINDS = ['keyword', 'question'] as const;
+/** What a reader typed: the kinds of tests/data/search-queries.json (its `about` says what each holds). */
+export const QUERY_KINDS = [
+  'keyword',
+  'question',
+  'config-key',
+  'symptom',
+  'command',
+  'task',
+  'synonym',
+  'typo',
+  'short',
+  'dutch',
+] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
 export interface EvalQuery {
   q: string;
   kind: QueryKind;
   expect: string[];
+  /** Kept aside while tuning: reported apart, never tuned on. */
+  heldOut: boolean;
 }
 
 export interface QueryOutcome extends EvalQuery {
@@ -37,6 +50,9 @@ export interface Figures {
 export interface EvalSummary extends Figures {
   outcomes: QueryOutcome[];
   byKind: Record<QueryKind, Figures>;
+  /** The same figures over the held-out queries only, and over the tuned ones. */
+  heldOut: {byKind: Record<QueryKind, Figures>} & Figures;
+  tuned: {byKind: Record<QueryKind, Figures>} & Figures;
 }
 
 /** Relative to the repository root. */
@@ -62,14 +78,16 @@ export async function loadQueries(file: string): Promise<EvalQuery[]> {
   if (!Array.isArray(data.queries) || data.queries.length === 0)
     throw new Error(`${file}: no queries`);
   return data.queries.map((query, i) => {
-    const {q, kind, expect} = query;
+    const {q, kind, expect, heldOut} = query;
     if (typeof q !== 'string' || !q.trim()) throw new Error(`${file}: query ${i + 1} has no text`);
     if (!QUERY_KINDS.includes(kind as QueryKind)) {
       throw new Error(`${file}: ${JSON.stringify(q)} needs a kind (${QUERY_KINDS.join(' or ')})`);
     }
     if (!Array.isArray(expect) || expect.length === 0)
       throw new Error(`${file}: ${JSON.stringify(q)} expects no page`);
-    return {q, kind: kind as QueryKind, expect};
+    if (heldOut !== undefined && typeof heldOut !== 'boolean')
+      throw new Error(`${file}: ${JSON.stringify(q)} has a heldOut that is not true or false`);
+    return {q, kind: kind as QueryKind, expect, heldOut: heldOut === true};
   });
 }
 
@@ -90,21 +108,40 @@ export function evaluate(queries: readonly EvalQuery[], run: (q: string) => stri
     const index = urls.findIndex((u) => expected.has(pagePath(u)));
     return {...query, urls, rank: index === -1 ? null : index + 1};
   });
-  const byKind = Object.fromEntries(
+  const part = (some: readonly QueryOutcome[]) => ({byKind: byKindOf(some), ...figures(some)});
+  return {
+    outcomes,
+    byKind: byKindOf(outcomes),
+    heldOut: part(outcomes.filter((o) => o.heldOut)),
+    tuned: part(outcomes.filter((o) => !o.heldOut)),
+    ...figures(outcomes),
+  };
+}
+
+function byKindOf(outcomes: readonly QueryOutcome[]): Record<QueryKind, Figures> {
+  return Object.fromEntries(
     QUERY_KINDS.map((kind) => [kind, figures(outcomes.filter((o) => o.kind === kind))]),
   ) as Record<QueryKind, Figures>;
-  return {outcomes, byKind, ...figures(outcomes)};
 }
 
 export function formatFigures(f: Figures): string {
   return `MRR ${f.mrr.toFixed(3)}   top-1 ${f.top1}/${f.total}   top-3 ${f.top3}/${f.total}`;
 }
 
-/** Runs the queries through the engine with DocSearch's parameters and the site client's question parameters. */
-export function evaluateEngine(engine: SearchEngine, queries: readonly EvalQuery[]): EvalSummary {
+/**
+ * Runs the queries through the engine with DocSearch's parameters and the site client's question
+ * parameters; `settings`, when given, are index settings sent along as query parameters (the
+ * engine reads the query-time ones, as Algolia applies an index's settings to every query).
+ */
+export function evaluateEngine(
+  engine: SearchEngine,
+  queries: readonly EvalQuery[],
+  settings: Record<string, unknown> = {},
+): EvalSummary {
   return evaluate(queries, (q) =>
     engine
       .search({
+        ...settings,
         query: q,
         hitsPerPage: EVAL_DEPTH,
         facetFilters: docSearchFacetFilters(),
@@ -127,7 +164,7 @@ export function formatReport(summary: EvalSummary): string {
             ? `#${o.rank}`
             : 'MISS';
     lines.push(
-      `${JSON.stringify(o.q).padEnd(44)} ${o.kind.padEnd(8)} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`,
+      `${JSON.stringify(o.q).padEnd(44)} ${o.kind.padEnd(10)}${o.heldOut ? ' held-out' : ''} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`,
     );
     o.urls
       .slice(0, 3)
@@ -135,9 +172,26 @@ export function formatReport(summary: EvalSummary): string {
         lines.push(`    ${i + 1}. ${pagePath(u)}${u.includes('#') ? `#${u.split('#')[1]}` : ''}`),
       );
   }
-  lines.push('');
+  lines.push('', formatTable(summary));
+  return lines.join('\n');
+}
+
+const CELL = 24;
+
+/** MRR, top-1 and top-3 in a table cell. */
+const cell = (f: Figures): string =>
+  (f.total === 0 ? '-' : `${f.mrr.toFixed(3)} ${f.top1}/${f.total} ${f.top3}/${f.total}`).padEnd(
+    CELL,
+  );
+
+/** Per kind: all queries, the tuned ones and the held-out ones (MRR, top-1, top-3 each). */
+export function formatTable(summary: EvalSummary): string {
+  const header = ['all', 'tuned', 'held-out'].map((h) => h.padEnd(CELL));
+  const lines = [`${'kind'.padEnd(11)}${header.join('')}(MRR, top-1, top-3)`];
+  const row = (label: string, all: Figures, tuned: Figures, held: Figures) =>
+    lines.push(`${label.padEnd(11)}${cell(all)}${cell(tuned)}${cell(held)}`.trimEnd());
   for (const kind of QUERY_KINDS)
-    lines.push(`${kind.padEnd(9)} ${formatFigures(summary.byKind[kind])}`);
-  lines.push(`${'all'.padEnd(9)} ${formatFigures(summary)}`);
+    row(kind, summary.byKind[kind], summary.tuned.byKind[kind], summary.heldOut.byKind[kind]);
+  row('all', summary, summary.tuned, summary.heldOut);
   return lines.join('\n');
 }

@@ -9,7 +9,9 @@
  * - lvl1: `article h1` (or `header h1`, `main h1`, `<title>`).
  * - lvl2…lvl6: h2…h6 inside the markdown container (`.theme-doc-markdown`).
  * - content: `p, li, td:last-child` inside that container; code blocks, tab
- *   buttons, hash links, breadcrumbs and pagination left out.
+ *   buttons, hash links, breadcrumbs and pagination left out. A table row's
+ *   record holds its other cells too, before the last one ("config.sslMode —
+ *   require — …"): the setting or name a row describes is what readers type.
  *
  * Each record's url is the page URL plus the anchor of the nearest preceding
  * heading; `weight.level` follows DocSearch (lvl0 100, lvl1 90 … lvl6 40,
@@ -198,9 +200,15 @@ export function extractRecords(
     // would come out before the heading.
     if ($el.find('h2, h3, h4, h5, h6').length > 0) return;
     // Own text only: nested content elements and headings give their own records.
-    const own = $el.clone();
-    own.find(`${WALK_SELECTOR}, table, ul, ol`).remove();
-    const text = cleanText(own.text());
+    const cells = tagName === 'td' ? $el.parent().children('td').toArray() : [el];
+    const text = cells
+      .map((cell) => {
+        const own = $(cell).clone();
+        own.find(`${WALK_SELECTOR}, table, ul, ol`).remove();
+        return cleanText(own.text());
+      })
+      .filter(Boolean)
+      .join(' — ');
     if (text) push('content', text);
   });
 

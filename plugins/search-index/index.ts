@@ -17,6 +17,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchConfig} from '../../config/search';
 import {INDEX_META_NAME} from '../../src/search/indexFormat';
 import {buildSearchIndex} from './buildIndex';
+import {SYNONYMS_FILE} from './synonymsFile';
 import {createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent} from './devIndex';
 
 export interface SearchIndexPluginOptions {
@@ -44,6 +45,7 @@ function developmentIndex({siteConfig, siteDir}: LoadContext, options: SearchInd
     },
     siteTitle: siteConfig.title,
     outFile: path.join(siteDir, DEV_INDEX_DIR, DEV_INDEX_FILE),
+    synonymsFile: path.join(siteDir, SYNONYMS_FILE),
   });
 }
 
@@ -79,7 +81,7 @@ export default function pluginSearchIndex(
       const content = `${context.baseUrl}${DEV_INDEX_FILE}`;
       return {headTags: [{tagName: 'meta', attributes: {name: INDEX_META_NAME, content}}]};
     },
-    async postBuild({outDir, routesPaths, siteConfig, routesBuildMetadata}) {
+    async postBuild({outDir, routesPaths, siteConfig, siteDir, routesBuildMetadata}) {
       if (!embedded(siteConfig)) return;
       const noIndexRoutes = new Set(
         Object.entries(routesBuildMetadata ?? {})
@@ -95,6 +97,7 @@ export default function pluginSearchIndex(
         trailingSlash: siteConfig.trailingSlash,
         noIndexRoutes,
         searchPagePath: options.searchPagePath ?? 'search',
+        synonymsFile: path.join(siteDir, SYNONYMS_FILE),
       });
     },
   };

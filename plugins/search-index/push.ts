@@ -5,7 +5,8 @@
  * records the embedded engine serves), so both back ends rank the same data.
  * The index is replaced atomically: DocSearch settings are set on the
  * target index first, then `replaceAllObjects` copies them to a temporary
- * index, fills it and moves it over the target.
+ * index, fills it and moves it over the target. The synonyms the build wrote into the same file
+ * are saved on the target before the copy (replacing the old set), so the copy carries them too.
  *
  * Environment: ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY (required),
  * ALGOLIA_INDEX_NAME (default docs-fsc), ALGOLIA_HOSTS (comma-separated
@@ -14,9 +15,21 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Host} from '@algolia/client-common';
-import {algoliasearch, type BatchDictionaryEntriesParams, type IndexSettings} from 'algoliasearch';
+import {
+  algoliasearch,
+  type BatchDictionaryEntriesParams,
+  type IndexSettings,
+  type SupportedLanguage,
+  type SynonymHit,
+} from 'algoliasearch';
 import {readIndexFile} from '../../src/search/indexFormat';
-import {QUERY_LANGUAGE, STOP_WORDS} from '../../src/search/language';
+import {
+  QUERY_LANGUAGE,
+  READER_LANGUAGE,
+  STOP_WORDS,
+  STOP_WORDS_BY_LANGUAGE,
+} from '../../src/search/language';
+import type {SynonymEntry} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
 import {DEFAULT_INDEX_NAME} from '../../config/search';
 import {findIndexFile} from './indexFile';
@@ -49,12 +62,15 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
   minWordSizefor2Typos: 8,
   allowTyposOnNumericTokens: false,
   minProximity: 1,
-  // The query-language rules the embedded engine follows (src/search/language.ts).
-  queryLanguages: [QUERY_LANGUAGE],
+  // The query-language rules the embedded engine follows (src/search/language.ts): the stop words
+  // of both languages readers type in, the plurals of English only (the pages' language).
+  queryLanguages: [QUERY_LANGUAGE, READER_LANGUAGE],
   indexLanguages: [QUERY_LANGUAGE],
   removeStopWords: true,
-  ignorePlurals: true,
-  advancedSyntax: true,
+  ignorePlurals: [QUERY_LANGUAGE],
+  // Off as in the engine: the modal searches as typed (a pasted "docker compose up -d" keeps its
+  // "-d"); the /search page asks for quoted phrases and exclusions per query, on both back ends.
+  advancedSyntax: false,
   attributeCriteriaComputedByMinProximity: true,
   removeWordsIfNoResults: 'allOptional',
   separatorsToIndex: '_',
@@ -62,25 +78,35 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
 
 /**
  * Algolia's stop words come from an application-wide dictionary, not from
- * index settings: the push makes its English entries the engine's list
- * (standard entries off, custom entries replaced), so that both back ends
- * drop the same words. It affects every index of the application.
+ * index settings: the push makes its English and Dutch entries the engine's
+ * lists (standard entries off, custom entries replaced), so that both back
+ * ends drop the same words. It affects every index of the application.
  */
 export const STOP_WORD_DICTIONARY = {
-  settings: {disableStandardEntries: {stopwords: {[QUERY_LANGUAGE]: true}}},
+  settings: {
+    disableStandardEntries: {
+      stopwords: Object.fromEntries(Object.keys(STOP_WORDS_BY_LANGUAGE).map((l) => [l, true])),
+    },
+  },
   entries: {
     clearExistingDictionaryEntries: true,
-    requests: [...STOP_WORDS].map((word) => ({
-      action: 'addEntry',
-      body: {
-        objectID: `fsc-stop-${QUERY_LANGUAGE}-${word}`,
-        language: QUERY_LANGUAGE,
-        word,
-        state: 'enabled',
-      },
-    })),
+    requests: Object.entries(STOP_WORDS_BY_LANGUAGE).flatMap(([language, words]) =>
+      [...words].map((word) => ({
+        action: 'addEntry' as const,
+        body: {
+          objectID: `fsc-stop-${language}-${word}`,
+          language: language as SupportedLanguage,
+          word,
+          state: 'enabled' as const,
+        },
+      })),
+    ),
   } satisfies BatchDictionaryEntriesParams,
 };
+
+/** The synonyms as saveSynonyms takes them (the same Algolia format as the file). */
+export const synonymHits = (synonyms: readonly SynonymEntry[]): SynonymHit[] =>
+  synonyms.map((entry) => ({...entry}));
 
 export class UsageError extends Error {}
 
@@ -143,20 +169,21 @@ export function readConfig(
   return config;
 }
 
-export async function loadBuiltRecords(
+/** What the push sends: the records and synonyms of the built index file. */
+export async function loadBuiltIndex(
   buildDir: string,
-): Promise<{file: string; records: DocSearchRecord[]}> {
+): Promise<{file: string; records: DocSearchRecord[]; synonyms: SynonymEntry[]}> {
   const file = await findIndexFile(buildDir);
-  const {records} = readIndexFile(await readFile(file, 'utf8'));
+  const {records, synonyms = []} = readIndexFile(await readFile(file, 'utf8'));
   if (records.length === 0) throw new Error(`${file} holds no records`);
-  return {file, records};
+  return {file, records, synonyms};
 }
 
 export async function push(
   config: PushConfig,
   log: (m: string) => void = console.log,
 ): Promise<number> {
-  const {file, records} = await loadBuiltRecords(config.buildDir);
+  const {file, records, synonyms} = await loadBuiltIndex(config.buildDir);
   log(`search-push: ${records.length} records from ${path.relative(process.cwd(), file) || file}`);
   const client = algoliasearch(
     config.appId,
@@ -171,13 +198,22 @@ export async function push(
   });
   await client.waitForAppTask({taskID: stopWords.taskID});
   log(
-    `search-push: application ${config.appId}: English stop words set to the site's ${STOP_WORDS.size} (app-wide)`,
+    `search-push: application ${config.appId}: English and Dutch stop words set to the site's ${STOP_WORDS.size} (app-wide)`,
   );
   const settings = await client.setSettings({
     indexName: config.indexName,
     indexSettings: DOCSEARCH_SETTINGS,
   });
   await client.waitForTask({indexName: config.indexName, taskID: settings.taskID});
+  const saved = await client.saveSynonyms({
+    indexName: config.indexName,
+    synonymHit: synonymHits(synonyms),
+    replaceExistingSynonyms: true,
+  });
+  await client.waitForTask({indexName: config.indexName, taskID: saved.taskID});
+  log(
+    `search-push: index ${config.indexName}: synonyms replaced with the site's ${synonyms.length}`,
+  );
   await client.replaceAllObjects({
     indexName: config.indexName,
     objects: records as unknown as Record<string, unknown>[],

@@ -24,6 +24,7 @@ import {normalizeParams} from './params';
 import {parseQuery} from './query';
 import {createRanker} from './ranking';
 import {pageOf, searchResponse} from './response';
+import {compileSynonyms, type SynonymEntry} from './synonyms';
 import {buildTermIndex, recordTerms} from './termIndex';
 import type {DocSearchRecord, SearchParams, SearchResponse} from './types';
 
@@ -34,9 +35,19 @@ export interface SearchEngine {
   search(params: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse;
 }
 
+export interface EngineData {
+  records: readonly DocSearchRecord[];
+  /** Synonyms in Algolia's format, applied to every query (see synonyms.ts). */
+  synonyms?: readonly SynonymEntry[] | undefined;
+}
+
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-export function createSearchEngine(records: readonly DocSearchRecord[]): SearchEngine {
+export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData): SearchEngine {
+  const {records, synonyms} = Array.isArray(data)
+    ? {records: data as readonly DocSearchRecord[], synonyms: undefined}
+    : (data as EngineData);
+  const synonymTable = compileSynonyms(synonyms ?? []);
   const index = buildTermIndex(records);
   const termsOfRecords = recordTerms(records);
   const matcher = createMatcher(index, termsOfRecords, records.length);
@@ -49,7 +60,7 @@ export function createSearchEngine(records: readonly DocSearchRecord[]): SearchE
     const started = now();
     const p = normalizeParams(raw);
     const filters = filterSets.filtersFor(p.facetFilters, p.optionalFilters);
-    const {slots, excluded} = parseQuery(p.query, p);
+    const {slots, excluded} = parseQuery(p.query, p, synonymTable);
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
 

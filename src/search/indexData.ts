@@ -4,5 +4,5 @@ import {readIndexFile} from './indexFormat';
 
 export function loadIndex(json: unknown): SearchEngine {
   const file = readIndexFile(json);
-  return createSearchEngine(file.records);
+  return createSearchEngine({records: file.records, synonyms: file.synonyms});
 }

@@ -17,6 +17,11 @@
 import pluralize from 'pluralize';
 
 export const QUERY_LANGUAGE = 'en' as const;
+/**
+ * The language many readers type in besides English. The site is English; Dutch queries reach its
+ * pages through the Dutch stop words below and the one-way synonyms of search/synonyms.json.
+ */
+export const READER_LANGUAGE = 'nl' as const;
 
 /**
  * English function words: articles, pronouns, auxiliary verbs, question
@@ -24,7 +29,7 @@ export const QUERY_LANGUAGE = 'en' as const;
  * subject in. Deliberately short: "not", "up", "out", "use" or "without"
  * carry the meaning of a docs query.
  */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   'a',
   'an',
   'the',
@@ -109,6 +114,96 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'need',
   'own',
 ]);
+
+/**
+ * Dutch function words, dropped like the English ones so that "hoe installeer ik de inway" keeps
+ * "installeer inway". Left out: words that are also English words of these docs ("over", "door",
+ * "die", "met"), and "niet", which carries meaning as "not" does.
+ */
+export const DUTCH_STOP_WORDS: ReadonlySet<string> = new Set([
+  'de',
+  'het',
+  'een',
+  'van',
+  'op',
+  'en',
+  'te',
+  'voor',
+  'naar',
+  'bij',
+  'uit',
+  'aan',
+  'om',
+  'tot',
+  'tussen',
+  'zonder',
+  'dat',
+  'dit',
+  'deze',
+  'wat',
+  'welke',
+  'welk',
+  'wie',
+  'hoe',
+  'waar',
+  'waarom',
+  'wanneer',
+  'ik',
+  'je',
+  'jij',
+  'u',
+  'mijn',
+  'jouw',
+  'uw',
+  'wij',
+  'ons',
+  'onze',
+  'hun',
+  'zij',
+  'er',
+  'ben',
+  'bent',
+  'zijn',
+  'was',
+  'heb',
+  'hebt',
+  'heeft',
+  'hebben',
+  'kan',
+  'kun',
+  'kunt',
+  'kunnen',
+  'moet',
+  'moeten',
+  'mag',
+  'wil',
+  'wordt',
+  'worden',
+  'zal',
+  'zou',
+  'doe',
+  'doet',
+  'doen',
+  'ook',
+  'dan',
+  'maar',
+  'als',
+  // what a question wraps around its subject, as "need" and "own" above
+  'nodig',
+  'eigen',
+]);
+
+/** Every word dropped from a query (see removeStopWords): the English and the Dutch function words. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  ...ENGLISH_STOP_WORDS,
+  ...DUTCH_STOP_WORDS,
+]);
+
+/** The stop words per language, as `npm run search:push` gives them to Algolia's dictionary. */
+export const STOP_WORDS_BY_LANGUAGE: Readonly<Record<string, ReadonlySet<string>>> = {
+  [QUERY_LANGUAGE]: ENGLISH_STOP_WORDS,
+  [READER_LANGUAGE]: DUTCH_STOP_WORDS,
+};
 
 /**
  * Words of these docs that end like an English plural but are not one

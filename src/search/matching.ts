@@ -1,11 +1,18 @@
 /**
  * Matching: the records each query word matches, through the term index. A word matches its
  * term exactly, as a prefix (the last word while typing), within its allowed typos, through its
- * other number (ignorePlurals), split in two adjacent words ('auditlog' as 'audit log'), and two
+ * other number (ignorePlurals), through its synonyms (one-word alternatives as the word itself,
+ * longer ones as phrases), split in two adjacent words ('auditlog' as 'audit log'), and two
  * adjacent query words match their concatenation ('audit log' as 'auditlog').
+ *
+ * Codes: a word with underscores ('ERROR_CODE_SERVICE_UNREACHABLE') is one term, found as
+ * written; its parts find it too when they are typed as a run of them, with underscores
+ * ('SERVICE_UNREACHABLE') or as adjacent query words ('service unreachable'), never as one word
+ * alone (every 'FSC_NAMESPACE' would then answer 'namespace').
  */
-import {lowestRank} from './fields';
+import {FIELDS, lowestRank} from './fields';
 import type {TermMatch} from './highlight';
+import {pluralForms} from './language';
 import type {Slot} from './query';
 import {addMatch, addTerm, copyMatches, emptyMatches, type SlotMatches} from './slotMatches';
 import {typoDistance} from './text';
@@ -82,6 +89,86 @@ function addWordTerms(index: TermIndex, slot: Slot, out: SlotMatches): void {
   }
 }
 
+/** Code terms ('fsc_grant_hash') by each run of two or more of their parts ('grant_hash'). */
+type CodeParts = ReadonlyMap<string, readonly string[]>;
+
+function codeParts(index: TermIndex): CodeParts {
+  const runs = new Map<string, string[]>();
+  for (const term of index.keys()) {
+    if (!term.includes('_')) continue;
+    const parts = term.split('_').filter(Boolean);
+    for (let from = 0; from < parts.length; from++) {
+      for (let to = from + 2; to <= parts.length; to++) {
+        const run = parts.slice(from, to).join('_');
+        if (run === term) continue;
+        const codes = runs.get(run);
+        if (codes) codes.push(term);
+        else runs.set(run, [term]);
+      }
+    }
+  }
+  return runs;
+}
+
+/** The codes holding `run` among their parts, with their postings. */
+function codesOf(index: TermIndex, parts: CodeParts, run: string): [string, Posting][] {
+  const found: [string, Posting][] = [];
+  for (const code of parts.get(run) ?? []) {
+    const posting = index.get(code);
+    if (posting) found.push([code, posting]);
+  }
+  return found;
+}
+
+/**
+ * A synonym's alternative: one word is matched as the query word itself (exact when the slot's
+ * alternatives count as exact), with its other number; several words only where a record holds
+ * them in order, next to each other, in one field (highlighted in that record only).
+ */
+function addAlternative(
+  index: TermIndex,
+  terms: RecordTerms,
+  slot: Slot,
+  words: readonly string[],
+  out: SlotMatches,
+): void {
+  const plain: TermMatch = {words: [slot.word]};
+  if (words.length === 1) {
+    const [word] = words as [string];
+    for (const form of [word, ...pluralForms(word)]) {
+      const posting = index.get(form);
+      if (!posting) continue;
+      addTerm(out.terms, form, plain);
+      addPosting(out, posting, 0, slot.alternativesExact);
+    }
+    return;
+  }
+  const postings = words.map((w) => index.get(w));
+  if (postings.some((p) => !p)) return;
+  const [first, ...others] = (postings as Posting[]).sort((a, b) => a.ids.length - b.ids.length);
+  const members = others.map((p) => new Map(p.ids.map((id, i) => [id, p.masks[i] as number])));
+  (first as Posting).ids.forEach((id, i) => {
+    let mask = (first as Posting).masks[i] as number;
+    for (const m of members) mask &= m.get(id) ?? 0;
+    if (mask === 0 || !holdsPhrase(terms, id, words)) return;
+    addMatch(out, id, 0, lowestRank(mask), mask, false);
+    const held = out.splitTerms.get(id);
+    if (held) held.push(...words);
+    else out.splitTerms.set(id, [...words]);
+  });
+}
+
+/** Whether one field of record `id` holds `words` in order, next to each other. */
+function holdsPhrase(terms: RecordTerms, id: number, words: readonly string[]): boolean {
+  for (let f = 0; f < FIELDS.length; f++) {
+    const t = terms.of(id, f);
+    for (let i = 0; i + words.length <= t.length; i++) {
+      if (words.every((w, k) => t[i + k] === w)) return true;
+    }
+  }
+  return false;
+}
+
 /** Splitting: 'auditlog' also matches the records holding 'audit' right before 'log'. */
 function addSplits(index: TermIndex, terms: RecordTerms, word: string, out: SlotMatches): void {
   for (let i = MIN_SPLIT_PART; i <= word.length - MIN_SPLIT_PART; i++) {
@@ -115,12 +202,14 @@ function addSplits(index: TermIndex, terms: RecordTerms, word: string, out: Slot
 }
 
 /**
- * Concatenation: 'audit log' also matches the single word 'auditlog'.
- * Returns copies of both words' matches with the joined term merged in,
- * or null when no record holds it.
+ * Two adjacent query words as one term: their concatenation ('audit log' also matches the single
+ * word 'auditlog') and the codes holding them as a run of parts ('service unreachable' matches
+ * 'error_code_service_unreachable'). Returns copies of both words' matches with those terms merged
+ * in, or null when no record holds one.
  */
-function withConcatenation(
+function withJoinedTerms(
   index: TermIndex,
+  parts: CodeParts,
   a: Slot,
   b: Slot,
   ma: SlotMatches,
@@ -137,6 +226,8 @@ function withConcatenation(
   } else {
     const posting = index.get(joined);
     if (posting) found.push([joined, tm, posting]);
+    for (const [code, codePosting] of codesOf(index, parts, `${a.word}_${b.word}`))
+      found.push([code, tm, codePosting]);
   }
   if (found.length === 0) return null;
   const copies: [SlotMatches, SlotMatches] = [copyMatches(ma), copyMatches(mb)];
@@ -153,14 +244,24 @@ export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount:
   // Typing sends one query per keystroke: the words before the last one
   // repeat, so their matches are cached (read-only once cached).
   const cache = new Map<string, SlotMatches>();
+  const parts = codeParts(index);
 
   function matchSlot(slot: Slot): SlotMatches {
-    const {word, prefix, typos, phrase, forms} = slot;
-    const key = `${word}|${prefix ? 1 : 0}|${typos}|${phrase === null ? 0 : 1}|${forms.join(',')}`;
+    const {word, prefix, typos, phrase, forms, alternatives} = slot;
+    const key =
+      `${word}|${prefix ? 1 : 0}|${typos}|${phrase === null ? 0 : 1}|${forms.join(',')}|` +
+      `${slot.alternativesExact ? 1 : 0}|${alternatives.map((a) => a.join(' ')).join(',')}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const out = emptyMatches(recordCount, word);
     addWordTerms(index, slot, out);
+    for (const alternative of alternatives) addAlternative(index, terms, slot, alternative, out);
+    if (word.includes('_')) {
+      for (const [code, posting] of codesOf(index, parts, word)) {
+        addTerm(out.terms, code, {words: [word]});
+        addPosting(out, posting, 0, false);
+      }
+    }
     if (phrase === null && word.length >= MIN_SPLIT_WORD && !/\d/.test(word))
       addSplits(index, terms, word, out);
     if (cache.size >= SLOT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
@@ -173,8 +274,9 @@ export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount:
     slots.forEach((a, i) => {
       const b = slots[i + 1];
       if (!b || a.phrase !== null || b.phrase !== null) return;
-      const merged = withConcatenation(
+      const merged = withJoinedTerms(
         index,
+        parts,
         a,
         b,
         matches[i] as SlotMatches,

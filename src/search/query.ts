@@ -1,5 +1,6 @@
 /** A query as the engine reads it: its words ("slots"), each with how it may match, and the excluded words. */
 import {pluralForms, STOP_WORDS} from './language';
+import {NO_SYNONYMS, type SynonymTable} from './synonyms';
 import {terms as toTerms, tokenizeWithOffsets, type Token} from './text';
 
 /**
@@ -27,6 +28,13 @@ export interface Slot {
   phrase: number | null;
   /** Its singular or plural form, matched as the word itself (ignorePlurals). */
   forms: string[];
+  /**
+   * What the word, or the run of query words it belongs to, also finds (synonyms.ts): each
+   * alternative a list of words, matched as a phrase when it has several.
+   */
+  alternatives: readonly (readonly string[])[];
+  /** Whether the alternatives count as exact matches: those of a single query word (alternativesAsExact). */
+  alternativesExact: boolean;
 }
 
 export interface ParsedQuery {
@@ -93,7 +101,33 @@ function runsOf(text: string, advancedSyntax: boolean, excluded: string[]): Run[
   return runs.filter((run) => run.words.length > 0);
 }
 
-export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
+/**
+ * The synonyms of each word: the longest run of words starting at it that is a synonym's key
+ * gives its alternatives to every word of the run (as Algolia matches a multi-word synonym); a
+ * single word is also looked up in its other number.
+ */
+function alternativesOf(words: readonly string[], synonyms: SynonymTable): Slot['alternatives'][] {
+  const out: Slot['alternatives'][] = words.map(() => []);
+  for (let i = 0; i < words.length;) {
+    let found = 0;
+    for (let n = Math.min(synonyms.longestKey, words.length - i); n >= 1 && !found; n--) {
+      const key = words.slice(i, i + n).join(' ');
+      const keys = n === 1 ? [key, ...pluralForms(key)] : [key];
+      const alternatives = keys.flatMap((k) => synonyms.alternatives.get(k) ?? []);
+      if (alternatives.length === 0) continue;
+      for (let j = i; j < i + n; j++) out[j] = alternatives;
+      found = n;
+    }
+    i += Math.max(1, found);
+  }
+  return out;
+}
+
+export function parseQuery(
+  query: string,
+  rules: QueryRules,
+  synonyms: SynonymTable = NO_SYNONYMS,
+): ParsedQuery {
   const excluded: string[] = [];
   const runs = runsOf(leadingWords(query, MAX_QUERY_WORDS), rules.advancedSyntax, excluded);
   const hasPhrase = runs.some((run) => run.phrase);
@@ -104,13 +138,24 @@ export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
   for (const run of runs) {
     if (run.phrase) {
       for (const word of run.words) {
-        slots.push({word, prefix: false, typos: 0, phrase: phraseId, forms: []});
+        slots.push({
+          word,
+          prefix: false,
+          typos: 0,
+          phrase: phraseId,
+          forms: [],
+          alternatives: [],
+          alternativesExact: false,
+        });
       }
       phraseId += 1;
       continue;
     }
-    for (const word of run.words) {
+    // A synonym's words are typed side by side: looked up within a run of free words.
+    const alternatives = alternativesOf(run.words, synonyms);
+    run.words.forEach((word, i) => {
       freeWord += 1;
+      const own = alternatives[i] ?? [];
       slots.push({
         word,
         // prefixLast: the last free word, unless the query quotes a phrase (typed whole, so done).
@@ -118,8 +163,11 @@ export function parseQuery(query: string, rules: QueryRules): ParsedQuery {
         typos: allowedTypos(word),
         phrase: null,
         forms: rules.ignorePlurals ? pluralForms(word) : [],
+        alternatives: own,
+        // a single query word's one-word alternatives only: a run's are shared by its words
+        alternativesExact: own !== alternatives[i - 1] && own !== alternatives[i + 1],
       });
-    }
+    });
   }
   return {slots: rules.removeStopWords ? withoutStopWords(slots) : slots, excluded};
 }

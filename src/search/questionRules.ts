@@ -24,7 +24,8 @@ export const CONCEPT_FILTER = `hierarchy.lvl0:${CONCEPT_SECTION}`;
  * the …" and "what do I …" mostly ask for a list or a task ("what are the system requirements").
  */
 function asksWhatOrWhy([first, second]: string[]): boolean {
-  if (first === 'why') return true;
+  if (first === 'why' || first === 'waarom') return true;
+  if (first === 'wat') return second === 'is' || second === 'doet'; // Dutch: "wat is", "wat doet"
   return first === 'what' && (second === 'is' || second === 'does' || second === 's');
 }
 

@@ -6,32 +6,45 @@ import {
   formatReport,
   loadQueries,
   QUERIES_FILE,
+  QUERY_KINDS,
+  type QueryKind,
 } from '../../plugins/search-index/evaluate';
 import {findIndexFile} from '../../plugins/search-index/indexFile';
 import {loadIndex} from '../../src/search/indexData';
 import {builtSite, REPO_ROOT} from '../../support/builds.mjs';
 
 /**
- * Floors a little below the figures of 2026-11-24 (keywords MRR 0.953, top-3 50/51; questions MRR
- * 0.953, top-3 41/42): a ranking change that loses more than a query or two fails here.
+ * Floors per kind, a little below the figures of 2026-11-25 (eval:search, all queries of a kind,
+ * MRR and top-3: keyword 0.956 50/51, question 0.919 46/49, config-key 0.788 10/11, symptom 1.000
+ * 23/23, command 0.586 5/9, task 0.800 8/10, synonym 0.826 12/14, typo 1.000 7/7, short 0.629 5/7,
+ * dutch 0.938 23/24): a ranking change that loses more than a query or two of a kind fails here.
+ * The figures of the held-out queries alone are in eval:search's report, not held here.
  */
-const FLOORS = {
-  keyword: {mrr: 0.92, top3: 0.94},
-  question: {mrr: 0.92, top3: 0.93},
-} as const;
+const FLOORS: Record<QueryKind, {mrr: number; top3: number; queries: number}> = {
+  keyword: {mrr: 0.93, top3: 0.94, queries: 30},
+  question: {mrr: 0.89, top3: 0.9, queries: 30},
+  'config-key': {mrr: 0.72, top3: 0.8, queries: 10},
+  symptom: {mrr: 0.95, top3: 0.95, queries: 20},
+  command: {mrr: 0.5, top3: 0.5, queries: 8},
+  task: {mrr: 0.72, top3: 0.7, queries: 10},
+  synonym: {mrr: 0.76, top3: 0.78, queries: 10},
+  typo: {mrr: 0.9, top3: 0.85, queries: 7},
+  short: {mrr: 0.55, top3: 0.57, queries: 7},
+  dutch: {mrr: 0.88, top3: 0.9, queries: 20},
+};
 
-it('ranks the judged reader queries, keywords and questions, at least as well as the floors (built site)', async () => {
+it('ranks the judged reader queries of every kind at least as well as the floors (built site)', async () => {
   const file = await findIndexFile(await builtSite('published'));
   const queries = await loadQueries(path.join(REPO_ROOT, QUERIES_FILE));
   const summary = evaluateEngine(loadIndex(await readFile(file, 'utf8')), queries);
   const report = formatReport(summary);
   console.log(report);
-  for (const [kind, floor] of Object.entries(FLOORS) as [
-    keyof typeof FLOORS,
-    (typeof FLOORS)[keyof typeof FLOORS],
-  ][]) {
+  for (const kind of QUERY_KINDS) {
+    const floor = FLOORS[kind];
     const figures = summary.byKind[kind];
-    expect(figures.total, `${kind} queries in the judged set`).toBeGreaterThanOrEqual(30);
+    expect(figures.total, `${kind} queries in the judged set`).toBeGreaterThanOrEqual(
+      floor.queries,
+    );
     expect(
       figures.mrr,
       `${kind} MRR ${figures.mrr.toFixed(3)} < ${floor.mrr}:\n${report}`,

@@ -116,7 +116,8 @@ describe('extractRecords', () => {
         'content',
         `${P}#values`,
         [L0, L1, 'Install the auditlog chart', 'Values'],
-        'Connection string of the audit log database.',
+        // a table row: the setting it describes, then its description
+        'postgres.dsn — Connection string of the audit log database.',
         0,
         11,
       ],
@@ -124,7 +125,7 @@ describe('extractRecords', () => {
         'content',
         `${P}#values`,
         [L0, L1, 'Install the auditlog chart', 'Values'],
-        'Number of pods.',
+        'replicas — Number of pods.',
         0,
         12,
       ],
@@ -164,7 +165,6 @@ describe('extractRecords', () => {
       'Last updated',
       'Direct link',
       '\u200b',
-      'postgres.dsn',
       'Skip to main content',
     ]) {
       expect(text).not.toContain(unwanted);
@@ -271,6 +271,7 @@ describe('search-index plugin (postBuild)', () => {
         outDir,
         routesPaths: routes.map((r) => (baseUrl === '/' ? r : baseUrl.slice(0, -1) + r)),
         siteConfig: {url: SITE, baseUrl, title: 'FSC docs', trailingSlash: undefined},
+        siteDir: path.join(__dirname, '..', '..'),
         routesBuildMetadata: {
           [`${baseUrl === '/' ? '' : baseUrl.slice(0, -1)}/draft`]: {noIndex: true},
         },
@@ -307,7 +308,9 @@ describe('search-index plugin (postBuild)', () => {
     }
     expect(await findIndexFile(outDir)).toBe(path.join(outDir, name));
     const bytes = readFileSync(path.join(outDir, name));
-    expect(logs.join('\n')).toContain(`${file.records.length} records from 4 pages -> ${name}`);
+    expect(logs.join('\n')).toContain(
+      `${file.records.length} records from 4 pages and ${file.synonyms?.length} synonyms -> ${name}`,
+    );
     expect(logs.join('\n')).toMatch(
       new RegExp(`${(bytes.length / 1024).toFixed(1)} KB raw, [0-9.]+ KB gzip`),
     );

@@ -4,8 +4,21 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {buildSearchIndex} from '../../plugins/search-index/buildIndex';
-import {DOCSEARCH_SETTINGS, parseHosts, readConfig} from '../../plugins/search-index/push';
+import {evaluateEngine, loadQueries, QUERIES_FILE} from '../../plugins/search-index/evaluate';
+import {
+  DOCSEARCH_SETTINGS,
+  loadBuiltIndex,
+  parseHosts,
+  readConfig,
+  synonymHits,
+} from '../../plugins/search-index/push';
+import {findIndexFile} from '../../plugins/search-index/indexFile';
+import {SYNONYMS_FILE} from '../../plugins/search-index/synonymsFile';
+import {createSearchEngine} from '../../src/search/engine';
+import {loadIndex} from '../../src/search/indexData';
+import {readIndexFile} from '../../src/search/indexFormat';
 import {STOP_WORDS} from '../../src/search/language';
+import {checkSynonyms} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
 import {startDouble, type HttpDouble, type RecordedRequest} from './support/httpDouble';
 
@@ -51,6 +64,7 @@ beforeAll(async () => {
     siteUrl: 'https://docs.example.org',
     baseUrl: '/',
     siteTitle: 'FSC docs',
+    synonymsFile: path.join(ROOT, SYNONYMS_FILE),
     log: () => undefined,
   }));
 });
@@ -68,7 +82,10 @@ describe('search push CLI', () => {
     let task = 100;
     return startDouble((req: RecordedRequest) => {
       if (/^\/1\/task\/\d+$/.test(req.path)) return {status: 200, body: {status: 'published'}};
-      if (/^\/1\/dictionaries\/(\*\/settings|stopwords\/batch)$/.test(req.path)) {
+      if (
+        /^\/1\/dictionaries\/(\*\/settings|stopwords\/batch)$/.test(req.path) ||
+        /^\/1\/indexes\/[^/]+\/synonyms\/batch$/.test(req.path)
+      ) {
         task += 1;
         return {status: 200, body: {taskID: task, updatedAt: '2025-01-01T00:00:00.000Z'}};
       }
@@ -99,11 +116,14 @@ describe('search push CLI', () => {
     expect(result.stdout).toContain(`index docs-fsc replaced with ${records.length} records`);
 
     const writes = double.requests.filter((r) => r.method !== 'GET');
-    const [dictionarySettings, stopWords, settings, copy, batch, copyAgain, move] = writes;
-    expect(writes).toHaveLength(7);
+    const [dictionarySettings, stopWords, settings, synonyms, copy, batch, copyAgain, move] =
+      writes;
+    expect(writes).toHaveLength(8);
     // Algolia drops the engine's stop words, and only those
     expect(dictionarySettings).toMatchObject({method: 'PUT', path: '/1/dictionaries/*/settings'});
-    expect(dictionarySettings?.body).toEqual({disableStandardEntries: {stopwords: {en: true}}});
+    expect(dictionarySettings?.body).toEqual({
+      disableStandardEntries: {stopwords: {en: true, nl: true}},
+    });
     expect(stopWords).toMatchObject({method: 'POST', path: '/1/dictionaries/stopwords/batch'});
     const entries = stopWords?.body as {
       clearExistingDictionaryEntries: boolean;
@@ -112,17 +132,32 @@ describe('search push CLI', () => {
     expect(entries.clearExistingDictionaryEntries).toBe(true);
     expect(
       entries.requests.every(
-        (r) => r.action === 'addEntry' && r.body.language === 'en' && r.body.state === 'enabled',
+        (r) =>
+          r.action === 'addEntry' &&
+          ['en', 'nl'].includes(r.body.language) &&
+          r.body.state === 'enabled',
       ),
     ).toBe(true);
     expect(new Set(entries.requests.map((r) => r.body.word))).toEqual(STOP_WORDS);
     expect(result.stdout).toContain(
-      `English stop words set to the site's ${STOP_WORDS.size} (app-wide)`,
+      `English and Dutch stop words set to the site's ${STOP_WORDS.size} (app-wide)`,
     );
 
     expect(settings).toMatchObject({method: 'PUT', path: '/1/indexes/docs-fsc/settings'});
     expect(settings?.body).toEqual(DOCSEARCH_SETTINGS);
     expect(settings?.body).toMatchObject({distinct: true, attributeForDistinct: 'url'});
+
+    // the synonyms of the index file, in Algolia's format, replacing the old set before the copy
+    expect(synonyms).toMatchObject({method: 'POST', path: '/1/indexes/docs-fsc/synonyms/batch'});
+    expect(synonyms?.query.get('replaceExistingSynonyms')).toBe('true');
+    const file = readIndexFile(readFileSync(await findIndexFile(buildDir), 'utf8'));
+    const written = checkSynonyms(
+      JSON.parse(readFileSync(path.join(ROOT, SYNONYMS_FILE), 'utf8')),
+      SYNONYMS_FILE,
+    );
+    expect(file.synonyms).toEqual(written);
+    expect(synonyms?.body).toEqual(written);
+    expect(result.stdout).toContain(`synonyms replaced with the site's ${written.length}`);
 
     expect(copy).toMatchObject({method: 'POST', path: '/1/indexes/docs-fsc/operation'});
     const tmp = (copy?.body as {destination: string}).destination;
@@ -141,6 +176,7 @@ describe('search push CLI', () => {
     // every task was awaited, and the admin key was used
     const waits = double.requests.filter((r) => r.method === 'GET').map((r) => r.path);
     expect(waits.filter((p) => /^\/1\/task\/\d+$/.test(p))).toHaveLength(2); // the two dictionary tasks
+    expect(waits.filter((p) => p.startsWith('/1/indexes/docs-fsc/task/'))).toHaveLength(2); // settings, synonyms
     expect(waits.every((p) => /\/task\/\d+$/.test(p))).toBe(true);
     expect(double.requests.every((r) => r.headers['x-algolia-api-key'] === 'admin-secret')).toBe(
       true,
@@ -231,5 +267,32 @@ describe('push configuration', () => {
       }
       expect(record).toHaveProperty(DOCSEARCH_SETTINGS.attributeForDistinct as string);
     }
+  });
+});
+
+describe('what the push sends ranks like the embedded engine', () => {
+  // Fails when a pushed setting changes what a query means on Algolia alone: with advancedSyntax
+  // pushed on, "docker compose up -d" lost its "-d" there and nowhere else.
+  it('the same records, synonyms and settings give the same hits for every judged query', async () => {
+    const pushed = await loadBuiltIndex(buildDir);
+    expect(pushed.synonyms.length).toBeGreaterThan(0);
+    const queries = await loadQueries(path.join(ROOT, QUERIES_FILE));
+    const hosted = evaluateEngine(
+      createSearchEngine({
+        records: pushed.records,
+        synonyms: checkSynonyms(synonymHits(pushed.synonyms), 'pushed synonyms'),
+      }),
+      queries,
+      DOCSEARCH_SETTINGS as Record<string, unknown>,
+    );
+    const engine = loadIndex(readFileSync(await findIndexFile(buildDir), 'utf8'));
+    const embedded = evaluateEngine(engine, queries);
+    const differ = hosted.outcomes
+      .filter((o, i) => JSON.stringify(o.urls) !== JSON.stringify(embedded.outcomes[i]?.urls))
+      .map((o) => o.q);
+    expect(differ).toEqual([]);
+    // the synonyms take part: Dutch words find the fixture's audit log page
+    const dutch = engine.search({query: 'hoe installeer ik de auditlog'});
+    expect(dutch.hits[0]?.url).toMatch(/\/try-fsc\/helm\/5-auditlog/);
   });
 });

@@ -5,7 +5,9 @@ import {
   appliesToQueryLanguage,
   pluralForms,
   QUERY_LANGUAGE,
+  READER_LANGUAGE,
   STOP_WORDS,
+  STOP_WORDS_BY_LANGUAGE,
 } from '../../src/search/language';
 import {normalizeParams} from '../../src/search/params';
 import {CONCEPT_FILTER, questionParams} from '../../src/search/questionRules';
@@ -73,16 +75,23 @@ function search(query: string, extra: Record<string, unknown> = {}): SearchRespo
 const urls = (r: SearchResponse): string[] => r.hits.map((h) => (h.url ?? '').replace(SITE, ''));
 
 describe('the pushed Algolia settings and the embedded engine follow the same rules', () => {
-  it("pushes English stop-word removal and plural folding, with the engine's own stop words as the dictionary", () => {
-    expect(DOCSEARCH_SETTINGS.queryLanguages).toEqual([QUERY_LANGUAGE]);
+  it("pushes English and Dutch stop-word removal and English plural folding, with the engine's own stop words as the dictionary", () => {
+    expect(DOCSEARCH_SETTINGS.queryLanguages).toEqual([QUERY_LANGUAGE, READER_LANGUAGE]);
     expect(DOCSEARCH_SETTINGS.indexLanguages).toEqual([QUERY_LANGUAGE]);
     expect(appliesToQueryLanguage(DOCSEARCH_SETTINGS.removeStopWords as boolean)).toBe(true);
-    expect(appliesToQueryLanguage(DOCSEARCH_SETTINGS.ignorePlurals as boolean)).toBe(true);
+    expect(DOCSEARCH_SETTINGS.ignorePlurals).toEqual([QUERY_LANGUAGE]);
     expect(STOP_WORD_DICTIONARY.settings.disableStandardEntries.stopwords).toEqual({
       [QUERY_LANGUAGE]: true,
+      [READER_LANGUAGE]: true,
     });
-    expect(STOP_WORD_DICTIONARY.entries.requests.map((r) => r.body.word).sort()).toEqual(
-      [...STOP_WORDS].sort(),
+    for (const [language, words] of Object.entries(STOP_WORDS_BY_LANGUAGE)) {
+      const pushed = STOP_WORD_DICTIONARY.entries.requests
+        .filter((r) => r.body.language === language)
+        .map((r) => r.body.word);
+      expect(new Set(pushed), language).toEqual(words);
+    }
+    expect(new Set(STOP_WORD_DICTIONARY.entries.requests.map((r) => r.body.word))).toEqual(
+      STOP_WORDS,
     );
   });
 
@@ -92,7 +101,7 @@ describe('the pushed Algolia settings and the embedded engine follow the same ru
       appliesToQueryLanguage(DOCSEARCH_SETTINGS.removeStopWords as boolean),
     );
     expect(defaults.ignorePlurals).toBe(
-      appliesToQueryLanguage(DOCSEARCH_SETTINGS.ignorePlurals as boolean),
+      appliesToQueryLanguage(DOCSEARCH_SETTINGS.ignorePlurals as string[]),
     );
     expect(normalizeParams({removeStopWords: false}).removeStopWords).toBe(false);
     expect(normalizeParams({removeStopWords: ['en', 'nl']}).removeStopWords).toBe(true);

@@ -1,0 +1,102 @@
+/**
+ * Synonyms in Algolia's format, shared by the build (which checks the repository's synonyms file
+ * and writes its entries into the index file), `npm run search:push` (which sends the same entries
+ * with `saveSynonyms`) and the embedded engine (which applies them as Algolia does).
+ *
+ * - `synonym`: every entry stands for every other ("k8s", "kubernetes").
+ * - `oneWaySynonym`: the `input` also finds its `synonyms`, not the other way round (the Dutch
+ *   "certificaat" finds "certificate"; an English query never matches Dutch words).
+ *
+ * Algolia's `alternativesAsExact` default applies: an alternative of one word counts as an exact
+ * match of the query word; an alternative of several words must match as a phrase and does not
+ * count as exact.
+ */
+import {terms} from './text';
+
+/** The synonym types this site uses (Algolia also knows altCorrection1/2 and placeholder). */
+export const SYNONYM_TYPES = ['synonym', 'oneWaySynonym'] as const;
+
+export interface TwoWaySynonym {
+  objectID: string;
+  type: 'synonym';
+  synonyms: string[];
+}
+
+export interface OneWaySynonym {
+  objectID: string;
+  type: 'oneWaySynonym';
+  input: string;
+  synonyms: string[];
+}
+
+export type SynonymEntry = TwoWaySynonym | OneWaySynonym;
+
+/** Query words (normalised, space-separated) -> what else they find, each a list of words. */
+export interface SynonymTable {
+  alternatives: ReadonlyMap<string, readonly (readonly string[])[]>;
+  /** The most words of a key: the longest run of query words worth looking up. */
+  longestKey: number;
+}
+
+function fail(source: string, entry: string, problem: string): never {
+  throw new Error(`${source}: synonym ${entry} ${problem}`);
+}
+
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && terms(value).length > 0;
+
+/**
+ * Checks a synonyms file's parsed content: a list of entries, each with a unique objectID, a known
+ * type and a non-empty list of words. Throws naming the file and the entry at fault.
+ */
+export function checkSynonyms(value: unknown, source: string): SynonymEntry[] {
+  if (!Array.isArray(value)) throw new Error(`${source}: expected a list of synonym entries`);
+  const seen = new Set<string>();
+  return value.map((raw: unknown, i) => {
+    const name = `#${i + 1}`;
+    if (raw === null || typeof raw !== 'object') fail(source, name, 'is not an object');
+    const entry = raw as Record<string, unknown>;
+    const {objectID, type, input, synonyms} = entry;
+    if (typeof objectID !== 'string' || !objectID.trim()) fail(source, name, 'has no objectID');
+    const id = JSON.stringify(objectID);
+    if (seen.has(objectID)) fail(source, id, `repeats the objectID of an earlier entry`);
+    seen.add(objectID);
+    if (!SYNONYM_TYPES.includes(type as (typeof SYNONYM_TYPES)[number])) {
+      fail(source, id, `has type ${JSON.stringify(type)}: use ${SYNONYM_TYPES.join(' or ')}`);
+    }
+    if (!Array.isArray(synonyms) || synonyms.length === 0)
+      fail(source, id, 'has an empty list of synonyms');
+    const bad = synonyms.find((s) => !isText(s));
+    if (bad !== undefined) fail(source, id, `has a synonym without words: ${JSON.stringify(bad)}`);
+    if (type === 'synonym') {
+      if (synonyms.length < 2) fail(source, id, 'needs at least two synonyms to join');
+      return {objectID, type, synonyms: synonyms as string[]};
+    }
+    if (!isText(input)) fail(source, id, 'has no input words');
+    return {objectID, type: 'oneWaySynonym', input, synonyms: synonyms as string[]};
+  });
+}
+
+/** The lookup table of the entries: what each run of query words also finds. */
+export function compileSynonyms(entries: readonly SynonymEntry[]): SynonymTable {
+  const table = new Map<string, Map<string, string[]>>();
+  let longestKey = 0;
+  const add = (from: string, to: string): void => {
+    const key = terms(from);
+    const words = terms(to);
+    const joined = key.join(' ');
+    if (words.join(' ') === joined) return;
+    longestKey = Math.max(longestKey, key.length);
+    let alternatives = table.get(joined);
+    if (!alternatives) table.set(joined, (alternatives = new Map()));
+    alternatives.set(words.join(' '), words);
+  };
+  for (const entry of entries) {
+    if (entry.type === 'oneWaySynonym') for (const to of entry.synonyms) add(entry.input, to);
+    else for (const from of entry.synonyms) for (const to of entry.synonyms) add(from, to);
+  }
+  const alternatives = new Map([...table].map(([key, found]) => [key, [...found.values()]]));
+  return {alternatives, longestKey};
+}
+
+export const NO_SYNONYMS: SynonymTable = {alternatives: new Map(), longestKey: 0};
