@@ -358,6 +358,76 @@ describe('embedded mode', () => {
   });
 });
 
+describe('highlights and snippets from either back end are text', () => {
+  const hostile = [
+    rec({path: '/x', type: 'lvl1', lvl0: 'Docs', lvl1: 'Status <pending> rows', position: 0}),
+    rec({
+      path: '/y',
+      type: 'content',
+      lvl0: 'Docs',
+      lvl1: 'Refresh',
+      position: 0,
+      content: 'A <img src=x> and <meta http-equiv="refresh" content="0;url=/evil"> refresh & more',
+    }),
+  ];
+  let double: HttpDouble | undefined;
+  afterEach(async () => {
+    await double?.close();
+    double = undefined;
+  });
+
+  /** Every highlight and snippet value of an answer. */
+  const values = (results: unknown[]): string[] =>
+    JSON.stringify(results)
+      .match(/"value":"(?:[^"\\]|\\.)*"/g)!
+      .map((pair) => JSON.parse(pair.slice('"value":'.length)) as string);
+
+  async function expectText(client: ReturnType<typeof createSearchClient>) {
+    const {results} = await client.search(docSearchRequest('refresh'));
+    const found = values(results);
+    expect(found).toContain(
+      'A &lt;img src=x&gt; and &lt;meta http-equiv=&quot;<mark>refresh</mark>&quot; content=&quot;0;url=/evil&quot;&gt; <mark>refresh</mark> &amp; more',
+    );
+    for (const value of found) expect(value.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    // No tags named: Algolia's default <em> comes back, around escaped text.
+    const plain = await client.search({requests: [{indexName: 'docs-fsc', query: 'pending'}]});
+    expect(values(plain.results)).toContain('Status &lt;<em>pending</em>&gt; rows');
+  }
+
+  it('hosted: Algolia returns the record text raw; the client escapes it and keeps the tags', async () => {
+    const engine = createSearchEngine(hostile);
+    double = await startDouble((req) => {
+      const body = req.body as MultiQueryBody;
+      return {
+        status: 200,
+        body: {results: body.requests.map((r) => engine.search(requestParams(r), r.indexName))},
+      };
+    });
+    const client = createSearchClient({
+      mode: 'hosted',
+      appId: 'APPID',
+      apiKey: 'search-key',
+      options: {hosts: [localHost(double.port)]},
+    });
+    await expectText(client);
+    // The back end is asked for tags of the client's own, never the caller's markup.
+    const sent = (double.requests[0]?.body as MultiQueryBody).requests[0] as Record<
+      string,
+      unknown
+    >;
+    expect(sent.highlightPreTag).not.toBe('<mark>');
+  });
+
+  it('embedded: the same escaping for the engine in the page', async () => {
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: async () => answer(200, () => JSON.parse(serializeIndex(hostile))),
+    });
+    await expectText(client);
+  });
+});
+
 describe('indexUrlFromMeta', () => {
   it('reads the meta tag the build adds, or gives an empty string', () => {
     const doc = (content: string | null) => ({
