@@ -28,6 +28,13 @@ const PATCHES = [
       'e.createElement("ul",t.getListProps({source:t.collection.source}),t.collection.items.map(',
     occurrences: 1,
   },
+  {
+    patch: 'docsearch-storage-full',
+    why: 'a full or refused storage must not throw out of the recent and favourite searches (Enter on a hit then opened nothing)',
+    find: 'setItem:function(t){return window.localStorage.setItem(e,JSON.stringify(t))}',
+    replace: 'setItem:function(t){try{window.localStorage.setItem(e,JSON.stringify(t))}catch(r){}}',
+    occurrences: 1,
+  },
 ];
 
 /** @param {string} source @param {string[] | undefined} enabled the patch ids to apply (all when undefined) */

@@ -174,6 +174,7 @@ describe('patchDocSearch', () => {
       patched.split('collections.filter((function(e){return e.items.length>0})).map(').length - 1,
     ).toBe(2);
     expect(patched).toContain('t.getListProps({source:t.collection.source})');
+    expect(patched).toContain('try{window.localStorage.setItem(e,JSON.stringify(t))}catch(r){}');
   });
 
   it('applies only the enabled patches', () => {
@@ -289,7 +290,11 @@ describe('the register and the switch', () => {
       'docSearchLoader.cjs',
       'docusaurusLoader.cjs',
     ]);
-    expect(loaders[0]!.enabled).toEqual(['docsearch-error-status', 'docsearch-aria-controls']);
+    expect(loaders[0]!.enabled).toEqual([
+      'docsearch-error-status',
+      'docsearch-aria-controls',
+      'docsearch-storage-full',
+    ]);
     for (const {file} of patchedFiles()) expect(loaders[1]!.test(file), file).toBe(false);
   });
 
