@@ -8,21 +8,25 @@
 import {createMemoryCache, createNullCache, type ClientOptions} from '@algolia/client-common';
 import {liteClient, type LiteClient} from 'algoliasearch/lite';
 import {INDEX_META_NAME} from './indexFormat';
-import {createEmbeddedRequester, type FetchLike} from './embeddedRequester';
+import {
+  createEmbeddedRequester,
+  type EmbeddedRequesterOptions,
+  type FetchLike,
+} from './embeddedRequester';
 import {questionParams} from './questionRules';
 import {safeResult, withPrivateTags, type CallerTags} from './safeHighlights';
 
 export {INDEX_META_NAME};
 
 export type SearchClientConfig =
-  | {
+  | ({
       mode: 'embedded';
       /** Returns the index file URL; called on the first search. */
       indexUrl: () => string;
       fetch?: FetchLike;
       /** Development server: load the index again when it changes (see embeddedRequester.ts). */
       followChanges?: boolean;
-    }
+    } & Pick<EmbeddedRequesterOptions, 'loadTimeoutMs' | 'onIndexGone'>)
   | {
       mode: 'hosted';
       appId: string;
@@ -87,10 +91,10 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
     const client = wrapSearch(liteClient(config.appId, config.apiKey, config.options));
     return Object.assign(client, {preload: () => Promise.resolve()});
   }
+  const {mode: _mode, ...requesterOptions} = config;
   const requester = createEmbeddedRequester({
-    indexUrl: config.indexUrl,
+    ...requesterOptions,
     followChanges: config.followChanges ?? false,
-    ...(config.fetch ? {fetch: config.fetch} : {}),
   });
   const client = wrapSearch(
     liteClient(EMBEDDED_APP_ID, EMBEDDED_API_KEY, {

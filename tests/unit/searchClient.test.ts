@@ -196,6 +196,57 @@ describe('embedded mode', () => {
     }
   });
 
+  it('ends a load that hangs after the timeout, aborting the fetch, and the next query loads again', async () => {
+    let hang = true;
+    const signals: (AbortSignal | undefined)[] = [];
+    const fetch: FetchLike = (_url, init) => {
+      signals.push(init?.signal);
+      // A server that never answers: the promise settles only when the request is aborted.
+      if (hang) return new Promise((_, reject) => init?.signal?.addEventListener('abort', reject));
+      return Promise.resolve(answer(200, indexJson));
+    };
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/search-index.x.json',
+        fetch,
+        loadTimeoutMs: 50,
+      });
+      const error = await client.search(docSearchRequest('manager')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RetryError);
+      expect(signals[0]?.aborted).toBe(true);
+      expect(String(spy.mock.calls[0]?.[1])).toContain('no answer within 50 ms');
+      hang = false;
+      const {results} = await client.search(docSearchRequest('outway'));
+      expect((results[0] as unknown as SearchResponse).nbHits).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('reports an index that is gone (404) with the query that needed it, and only then', async () => {
+    let status = 500;
+    const gone: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/search-index.old.json',
+        fetch: async () => answer(status, () => ({})),
+        onIndexGone: (query) => gone.push(query),
+      });
+      await client.search(docSearchRequest('server error')).catch(() => undefined);
+      expect(gone).toEqual([]);
+      status = 404;
+      const error = await client.search(docSearchRequest('manager')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RetryError);
+      expect(gone).toEqual(['manager']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('in the development server, loads the index again when its version file changes, and only then', async () => {
     let version = 'v1';
     let records = corpus();
