@@ -67,6 +67,15 @@ const config: Config = {
 
   customFields: {search},
 
+  // Without JavaScript a Tabs block cannot switch tabs, and the theme renders all but the selected
+  // panel hidden: show every panel then, one after the other, so the page reads in full.
+  headTags: [
+    {
+      tagName: 'noscript',
+      innerHTML: '<style>[role="tabpanel"][hidden]{display:block!important}</style>',
+    },
+  ],
+
   presets: [
     [
       'classic',
