@@ -199,7 +199,8 @@ const config: Config = {
       indexName: search.indexName,
       contextualSearch: true,
       searchPagePath: 'search',
-      insights: search.insights,
+      // No Insights: see rejectInsights in config/search.ts.
+      insights: false,
     },
     prism: {
       theme: readablePrismTheme(prismThemes.github),
