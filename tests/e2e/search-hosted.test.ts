@@ -11,6 +11,7 @@ import {startDouble, type HttpDouble} from '../unit/support/httpDouble';
 import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {startStaticServer, type StaticServer} from './support/staticServer';
 import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
+import {policyForBuild} from '../../deploy/csp.mjs';
 
 /**
  * The test build (scripts/test.mjs) is configured for hosted Algolia, with its hosts pointed at an
@@ -192,6 +193,12 @@ describe('hosted Algolia (test build)', () => {
     expect(new URL(page.url()).pathname).toBe('/search');
     expect(imageRequests).toEqual([]);
     await page.context().close();
+  });
+
+  it('has only reviewed inline scripts (the announcement bar adds to the colour-mode script)', () => {
+    const {hashes, mode} = policyForBuild(VARIANT_BUILD_DIR);
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(mode).toBe('embedded'); // nothing in the build says hosted: the stricter default
   });
 
   it('ships no embedded index and no preconnect to a third party in the test build', async () => {
