@@ -175,6 +175,7 @@ describe('patchDocSearch', () => {
     ).toBe(2);
     expect(patched).toContain('t.getListProps({source:t.collection.source})');
     expect(patched).toContain('try{window.localStorage.setItem(e,JSON.stringify(t))}catch(r){}');
+    expect(patched).toContain('return c.pendingRequests.add(g).catch((function(){}))}');
   });
 
   it('applies only the enabled patches', () => {
@@ -293,6 +294,7 @@ describe('the register and the switch', () => {
     expect(loaders[0]!.enabled).toEqual([
       'docsearch-error-status',
       'docsearch-aria-controls',
+      'docsearch-search-rejection',
       'docsearch-storage-full',
     ]);
     for (const {file} of patchedFiles()) expect(loaders[1]!.test(file), file).toBe(false);
