@@ -72,6 +72,7 @@ const config: Config = {
   headTags: [
     {
       tagName: 'noscript',
+      attributes: {},
       innerHTML: '<style>[role="tabpanel"][hidden]{display:block!important}</style>',
     },
   ],
