@@ -4,40 +4,39 @@
  * Algolia returns `_highlightResult` and `_snippetResult` with the record's text as it is stored,
  * only the highlight tags inserted: a record holding `<img src=x>` would become markup where the
  * value is rendered as HTML (DocSearch's hits, the /search page). The embedded engine answers the
- * same way. So the site's client asks either back end for private tags, escapes the value, and only
- * then puts the caller's tags where the private ones are: the tags are the only markup that remains.
+ * same way. So the site's client splits each value at the request's own tags, escapes the text
+ * between them and joins it again with the tags: the tags are the only markup that remains.
+ *
+ * The tags themselves go to the back end unchanged, as the specification's request has them
+ * (`<mark>`). A record whose text holds that very tag gets a highlight there, and nothing more: the
+ * tag has no attributes and cannot load or run anything.
  */
 import {escapeHtml} from './text';
 
-/** Characters of Unicode's private use area: no page text uses them, and escaping leaves them be. */
-const PRIVATE_PRE = '\uE000';
-const PRIVATE_POST = '\uE001';
 /** Algolia's own tags, when a request names none. */
 const DEFAULT_PRE = '<em>';
 const DEFAULT_POST = '</em>';
-
-type Params = Record<string, unknown>;
 
 export interface CallerTags {
   pre: string;
   post: string;
 }
 
-/** The caller's tags of one request, and the request with private tags in their place. */
-export function withPrivateTags(params: Params): {params: Params; tags: CallerTags} {
-  const tags = {
+/** The tags one request asked for (nested `params` or flat, as liteClient takes both). */
+export function requestTags(params: Record<string, unknown>): CallerTags {
+  return {
     pre: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : DEFAULT_PRE,
     post: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : DEFAULT_POST,
   };
-  return {
-    params: {...params, highlightPreTag: PRIVATE_PRE, highlightPostTag: PRIVATE_POST},
-    tags,
-  };
 }
 
-/** One value: escaped, then the caller's tags where the back end put the private ones. */
+/** `text` split at `separator` (not at all for an empty one), each piece mapped, joined again. */
+const around = (text: string, separator: string, map: (piece: string) => string) =>
+  separator ? text.split(separator).map(map).join(separator) : map(text);
+
+/** One value: the text between the tags escaped, the tags kept. */
 export function safeValue(value: string, tags: CallerTags): string {
-  return escapeHtml(value).replaceAll(PRIVATE_PRE, tags.pre).replaceAll(PRIVATE_POST, tags.post);
+  return around(value, tags.pre, (piece) => around(piece, tags.post, escapeHtml));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

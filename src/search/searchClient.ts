@@ -14,7 +14,7 @@ import {
   type FetchLike,
 } from './embeddedRequester';
 import {questionParams} from './questionRules';
-import {safeResult, withPrivateTags, type CallerTags} from './safeHighlights';
+import {requestTags, safeResult, type CallerTags} from './safeHighlights';
 
 export {INDEX_META_NAME};
 
@@ -48,16 +48,16 @@ type SearchArguments = Parameters<LiteClient['search']>;
 type Request = Record<string, unknown>;
 
 /**
- * One request as the back end gets it: the question parameters added (a parameter the caller set
- * itself wins) and private highlight tags (safeHighlights.ts); with the caller's tags to put back.
+ * One request as the back end gets it, the question parameters added (a parameter the caller set
+ * itself wins); with the highlight tags it asks for, which the answer's values are escaped around.
  */
 function prepareRequest(request: Request): {request: Request; tags: CallerTags} {
   const nested =
     request.params && typeof request.params === 'object' ? (request.params as Request) : null;
   const own = nested ?? request;
   const query = typeof own.query === 'string' ? own.query : '';
-  const {params, tags} = withPrivateTags({...questionParams(query), ...own});
-  return {request: nested ? {...request, params} : params, tags};
+  const params = {...questionParams(query), ...own};
+  return {request: nested ? {...request, params} : params, tags: requestTags(params)};
 }
 
 /**

@@ -12,6 +12,10 @@ import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {startStaticServer, type StaticServer} from './support/staticServer';
 import {BUILD_DIR, VARIANT_BUILD_DIR, requireBuild} from './support/site';
 import {policyForBuild} from '../../deploy/csp.mjs';
+import {resolveSiteUrl} from '../../config/site';
+
+/** The test build's address (no SITE_URL): its records' URLs start with it. */
+const SITE_URL = resolveSiteUrl({});
 
 /**
  * The test build (scripts/test.mjs) is configured for hosted Algolia, with its hosts pointed at an
@@ -35,8 +39,8 @@ function publishedEngine(): SearchEngine {
 function hostileEngine(): SearchEngine {
   const record = (position: number, lvl1: string, content: string | null): DocSearchRecord => ({
     objectID: `hostile-${position}`,
-    url: `/introduction/#hostile-${position}`,
-    url_without_anchor: '/introduction/',
+    url: `${SITE_URL}/introduction/#hostile-${position}`,
+    url_without_anchor: `${SITE_URL}/introduction/`,
     anchor: `hostile-${position}`,
     type: content ? 'content' : 'lvl1',
     hierarchy: {

@@ -461,12 +461,11 @@ describe('highlights and snippets from either back end are text', () => {
       options: {hosts: [localHost(double.port)]},
     });
     await expectText(client);
-    // The back end is asked for tags of the client's own, never the caller's markup.
-    const sent = (double.requests[0]?.body as MultiQueryBody).requests[0] as Record<
-      string,
-      unknown
-    >;
-    expect(sent.highlightPreTag).not.toBe('<mark>');
+    // The request keeps the caller's tags, as the specification's request has them.
+    expect((double.requests[0]?.body as MultiQueryBody).requests[0]).toMatchObject({
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+    });
   });
 
   it('embedded: the same escaping for the engine in the page', async () => {
