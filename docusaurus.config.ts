@@ -67,6 +67,16 @@ const config: Config = {
 
   customFields: {search},
 
+  // Without JavaScript a Tabs block cannot switch tabs, and the theme renders all but the selected
+  // panel hidden: show every panel then, one after the other, so the page reads in full.
+  headTags: [
+    {
+      tagName: 'noscript',
+      attributes: {},
+      innerHTML: '<style>[role="tabpanel"][hidden]{display:block!important}</style>',
+    },
+  ],
+
   presets: [
     [
       'classic',
@@ -190,7 +200,8 @@ const config: Config = {
       indexName: search.indexName,
       contextualSearch: true,
       searchPagePath: 'search',
-      insights: search.insights,
+      // No Insights: see rejectInsights in config/search.ts.
+      insights: false,
     },
     prism: {
       theme: readablePrismTheme(prismThemes.github),

@@ -38,7 +38,9 @@ import {CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM} from '../supp
 import {REPO_ROOT, startNginx} from '../support/nginx.mjs';
 import {BUILD_DIR, ensureBuild, sourcesHash, UNPATCHED_BUILD_DIR} from '../support/builds.mjs';
 
-const PAGES = ['/', '/introduction/', '/try-fsc/helm/8-inway', '/search'];
+// /search?q=… as a reader arrives from the browser's search box: the results arrive after the first
+// paint, so its CLS column shows whether the page keeps its layout meanwhile.
+const PAGES = ['/', '/introduction/', '/try-fsc/helm/8-inway', '/search', '/search?q=manager'];
 const CREATE_DOCUSAURUS = 'create-docusaurus@3.9.2';
 /**
  * In the user's cache, outside the repository: under a node_modules directory Docusaurus would not

@@ -12,8 +12,6 @@ export type SearchConfig = {
   indexName: string;
   /** Test-only: Algolia-shaped hosts that replace Algolia's own (comma-separated `host:port`). */
   hosts?: string[];
-  /** Send click and conversion events to Algolia Insights (hosted mode only). */
-  insights: boolean;
   /** A URL template with `{query}`; when set, "No results" offers "Let us know.". */
   missingResultsUrl?: string;
 };
@@ -23,7 +21,22 @@ export const DEFAULT_INDEX_NAME = 'docs-fsc';
 /** Placeholder credentials: the theme's config schema and the client require non-empty strings. */
 const EMBEDDED_CREDENTIAL = 'embedded';
 
+/**
+ * DocSearch 3 sends Insights events through a script it loads from a CDN (jsDelivr), which the
+ * site's Content-Security-Policy blocks, so the setting never worked; the site sends no analytics.
+ * A build that asks for it fails rather than silently doing nothing.
+ */
+function rejectInsights(env: Env): void {
+  const value = env.ALGOLIA_INSIGHTS?.trim();
+  if (value && value !== 'false') {
+    throw new Error(
+      `ALGOLIA_INSIGHTS is not supported (it is "${value}"): DocSearch would load Algolia's Insights script from a CDN, which the site's Content-Security-Policy blocks, and the site sends no click or conversion events. Unset ALGOLIA_INSIGHTS.`,
+    );
+  }
+}
+
 export function resolveSearchConfig(env: Env): SearchConfig {
+  rejectInsights(env);
   const appId = env.ALGOLIA_APP_ID?.trim() ?? '';
   const apiKey = env.ALGOLIA_SEARCH_API_KEY?.trim() ?? '';
   const indexName = env.ALGOLIA_INDEX_NAME?.trim() || DEFAULT_INDEX_NAME;
@@ -39,7 +52,6 @@ export function resolveSearchConfig(env: Env): SearchConfig {
       appId: EMBEDDED_CREDENTIAL,
       apiKey: EMBEDDED_CREDENTIAL,
       indexName,
-      insights: false,
       missingResultsUrl,
     };
   }
@@ -62,7 +74,6 @@ export function resolveSearchConfig(env: Env): SearchConfig {
     apiKey,
     indexName,
     hosts: hosts?.length ? hosts : undefined,
-    insights: env.ALGOLIA_INSIGHTS === 'true',
     missingResultsUrl,
   };
 }

@@ -3,10 +3,17 @@
 //
 // Docusaurus puts a few small inline scripts into the pages (colour mode, announcement bar, the
 // base-URL banner). The policy allows exactly those, by their sha256 hash, and nothing else inline:
-// never 'unsafe-inline' for scripts, never 'unsafe-eval'. Because the hashes change with the build,
-// the policy is made from the built HTML files, right after `npm run build`.
+// never 'unsafe-inline' for scripts, never 'unsafe-eval'. Each inline script must also be on the
+// reviewed list deploy/inline-scripts.json (its hash and what it is for): a script that is not, one
+// a doc or a plugin brought in, fails this step naming the file and printing the script, instead of
+// being allowed silently. The policy is made from the built HTML files, right after `npm run build`.
 //
 //   node deploy/csp.mjs [--build build] [--hosted | --embedded] [--out FILE | --print]
+//
+// CSP_REPORT_URI (an https URL, or a path of this site) turns on violation reports, off by default.
+// CSP_REPORT_MODE says how: `report-only` (the default once a URI is set) sends the same policy a
+// second time, as Content-Security-Policy-Report-Only with the URI, so what is reported changes
+// nothing for visitors; `enforce` adds the URI to the enforced policy, once the reports are quiet.
 //
 // Without --out or --print it writes deploy/nginx/generated/csp.conf (an nginx `add_header` line).
 // No dependencies beyond Node's own modules: it runs in the container build before anything else.
@@ -24,6 +31,45 @@ export const ALGOLIA_CONNECT_SOURCES = [
 
 /** The `<meta>` the search-index plugin writes into every page when the site uses its embedded index. */
 const EMBEDDED_INDEX_META = /<meta\s[^>]*name=["']?fsc:search-index["'\s>/]/i;
+
+/** The reviewed inline scripts: `[{sha256, purpose}]`, each `sha256` a CSP source expression. */
+export const ALLOWED_SCRIPTS_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'inline-scripts.json',
+);
+
+/**
+ * The reviewed list as a map from hash to purpose; a malformed list fails, naming the entry.
+ * @param {string} [file]
+ * @returns {Map<string, string>}
+ */
+export function readAllowedScripts(file = ALLOWED_SCRIPTS_FILE) {
+  const where = path.relative(process.cwd(), file) || file;
+  let entries;
+  try {
+    entries = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `${where} cannot be read as JSON: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  if (!Array.isArray(entries)) throw new Error(`${where} must be a list of {sha256, purpose}`);
+  const allowed = new Map();
+  entries.forEach((entry, i) => {
+    if (
+      typeof entry?.sha256 !== 'string' ||
+      !/^'sha256-[A-Za-z0-9+/]{43}='$/.test(entry.sha256) ||
+      typeof entry.purpose !== 'string' ||
+      entry.purpose.trim() === ''
+    ) {
+      throw new Error(
+        `${where}, entry ${i + 1}: needs "sha256" ('sha256-<base64>', quotes included) and a "purpose": ${JSON.stringify(entry)}`,
+      );
+    }
+    allowed.set(entry.sha256, entry.purpose);
+  });
+  return allowed;
+}
 
 /** `type` values of `<script>` elements the browser runs (or, for import maps and speculation rules, reads under script-src). */
 const JS_MIME =
@@ -125,11 +171,12 @@ export function scriptHash(text) {
 
 /**
  * The hash of every inline script in every HTML file of a build, without duplicates, sorted (so the
- * same build always gives the same policy).
+ * same build always gives the same policy). A script whose hash is not on the reviewed list fails.
  * @param {string} buildDir
+ * @param {Map<string, string>} [allowed] the reviewed list (readAllowedScripts)
  * @returns {{hashes: string[], scripts: number, files: number}}
  */
-export function collectInlineScriptHashes(buildDir) {
+export function collectInlineScriptHashes(buildDir, allowed = readAllowedScripts()) {
   const files = htmlFiles(buildDir);
   if (files.length === 0) {
     throw new Error(`No HTML files in ${buildDir}: build the site first (npm run build).`);
@@ -138,7 +185,19 @@ export function collectInlineScriptHashes(buildDir) {
   let scripts = 0;
   for (const file of files) {
     for (const script of inlineScripts(fs.readFileSync(file, 'utf8'))) {
-      hashes.add(scriptHash(script));
+      const hash = scriptHash(script);
+      if (!allowed.has(hash)) {
+        throw new Error(
+          [
+            `${path.relative(buildDir, file)} (in ${buildDir}) has an inline script that is not on the reviewed list, ${path.relative(process.cwd(), ALLOWED_SCRIPTS_FILE)}:`,
+            '----',
+            script,
+            '----',
+            `If it belongs in the site, review it and add {"sha256": "${hash}", "purpose": "<what it does>"} to the list; otherwise remove it from the doc or plugin that adds it.`,
+          ].join('\n'),
+        );
+      }
+      hashes.add(hash);
       scripts += 1;
     }
   }
@@ -182,19 +241,62 @@ export function contentSecurityPolicy({hashes, hosted = false, extraConnectSourc
     ['font-src', ["'self'"]],
     ['connect-src', connect],
     ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
+    // No page sets a <base>; an injected one could redirect every relative URL.
+    ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-/** The nginx line that sends the policy on every response (`always`: on errors and redirects too). */
-export function cspNginxLine(policy) {
+/**
+ * Where violation reports go, from CSP_REPORT_URI and CSP_REPORT_MODE; undefined when off (the
+ * default). A wrong value fails, naming the variable.
+ * @param {Record<string, string | undefined>} env
+ * @returns {{uri: string, mode: 'report-only' | 'enforce'} | undefined}
+ */
+export function cspReportSettings(env) {
+  const uri = env.CSP_REPORT_URI?.trim() ?? '';
+  const mode = env.CSP_REPORT_MODE?.trim() ?? '';
+  if (mode && mode !== 'report-only' && mode !== 'enforce') {
+    throw new Error(`CSP_REPORT_MODE must be "report-only" or "enforce", not "${mode}"`);
+  }
+  if (!uri) {
+    if (mode) throw new Error(`CSP_REPORT_MODE is "${mode}", but CSP_REPORT_URI is not set`);
+    return undefined;
+  }
+  const sitePath = /^\/(?![/\\])/.test(uri);
+  let https = false;
+  try {
+    https = new URL(uri).protocol === 'https:';
+  } catch {
+    // not an absolute URL: only a site path will do
+  }
+  if ((!sitePath && !https) || /[\s"';,\\$]/.test(uri)) {
+    throw new Error(
+      `CSP_REPORT_URI must be an https URL or a path of this site, without spaces, quotes, ";", "," or "$": "${uri}"`,
+    );
+  }
+  return {uri, mode: mode === 'enforce' ? 'enforce' : 'report-only'};
+}
+
+/**
+ * The nginx lines that send the policy on every response (`always`: on errors and redirects too),
+ * and with reporting on, where violations are reported (see CSP_REPORT_URI above).
+ * @param {string} policy
+ * @param {{uri: string, mode: 'report-only' | 'enforce'}} [report]
+ */
+export function cspNginxLine(policy, report) {
   if (/["\\$]/.test(policy)) {
     throw new Error(`The policy holds a character nginx would misread: ${policy}`);
   }
-  return `add_header Content-Security-Policy "${policy}" always;\n`;
+  const header = (name, value) => `add_header ${name} "${value}" always;\n`;
+  if (!report) return header('Content-Security-Policy', policy);
+  const reported = `${policy}; report-uri ${report.uri}`;
+  return report.mode === 'enforce'
+    ? header('Content-Security-Policy', reported)
+    : header('Content-Security-Policy', policy) +
+        header('Content-Security-Policy-Report-Only', reported);
 }
 
 /**
@@ -255,8 +357,15 @@ function parseArguments(argv) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const options = parseArguments(process.argv.slice(2));
-  const result = policyForBuild(path.resolve(options.build), {hosted: options.hosted});
-  const line = cspNginxLine(result.policy);
+  let result;
+  let line;
+  try {
+    result = policyForBuild(path.resolve(options.build), {hosted: options.hosted});
+    line = cspNginxLine(result.policy, cspReportSettings(process.env));
+  } catch (error) {
+    console.error(`csp: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
   if (options.print) {
     process.stdout.write(line);
   } else {

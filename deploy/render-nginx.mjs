@@ -16,12 +16,14 @@
 //   --hosted   hosted Algolia search: allow its hosts in connect-src (default: detected, else embedded)
 //   --connect-src  one more connect-src source (repeatable; tests use it for an Algolia double)
 //
+// CSP_REPORT_URI and CSP_REPORT_MODE turn on violation reports (off by default; see deploy/csp.mjs).
+//
 // Then: nginx -p OUT -c OUT/nginx.conf -g 'daemon off;'
 // The container recipe (deploy/Dockerfile) and the tests (support/nginx.mjs) both use it.
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {cspNginxLine, policyForBuild} from './csp.mjs';
+import {cspNginxLine, cspReportSettings, policyForBuild} from './csp.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const NGINX_DIR = path.join(HERE, 'nginx');
@@ -54,6 +56,7 @@ function token(name, value) {
  * @property {string} [user] worker user when the master runs as root
  * @property {boolean} [hosted] hosted Algolia search; default detected from the build, else embedded
  * @property {string[]} [connectSources] more connect-src sources
+ * @property {{uri: string, mode: 'report-only' | 'enforce'}} [report] violation reports (cspReportSettings)
  */
 
 /**
@@ -101,7 +104,7 @@ export function renderNginx(options) {
   for (const file of STATIC_INCLUDES) {
     fs.copyFileSync(path.join(NGINX_DIR, file), path.join(out, file));
   }
-  fs.writeFileSync(path.join(out, 'csp.conf'), cspNginxLine(policy));
+  fs.writeFileSync(path.join(out, 'csp.conf'), cspNginxLine(policy, options.report));
   return {conf: path.join(out, 'nginx.conf'), policy, mode, hashes, warnings};
 }
 
@@ -162,7 +165,7 @@ function parseArguments(argv) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const options = parseArguments(process.argv.slice(2));
-    const result = renderNginx(options);
+    const result = renderNginx({...options, report: cspReportSettings(process.env)});
     for (const warning of result.warnings) console.error(`render-nginx: warning: ${warning}`);
     console.error(
       `render-nginx: ${result.conf} (${result.mode} search, ${result.hashes.length} inline script hashes)`,

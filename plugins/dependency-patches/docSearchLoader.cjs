@@ -29,6 +29,20 @@ const PATCHES = [
       'e.createElement("ul",t.getListProps({source:t.collection.source}),t.collection.items.map(',
     occurrences: 1,
   },
+  {
+    patch: 'docsearch-search-rejection',
+    why: 'a failed search (the error screen shows) must not also reject a promise that nothing handles',
+    find: 'return c.pendingRequests.add(g)}function mt(',
+    replace: 'return c.pendingRequests.add(g).catch((function(){}))}function mt(',
+    occurrences: 1,
+  },
+  {
+    patch: 'docsearch-storage-full',
+    why: 'a full or refused storage must not throw out of the recent and favourite searches (Enter on a hit then opened nothing)',
+    find: 'setItem:function(t){return window.localStorage.setItem(e,JSON.stringify(t))}',
+    replace: 'setItem:function(t){try{window.localStorage.setItem(e,JSON.stringify(t))}catch(r){}}',
+    occurrences: 1,
+  },
 ];
 
 /**

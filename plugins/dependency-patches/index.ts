@@ -10,6 +10,8 @@ import type {Plugin} from '@docusaurus/types';
 export const PATCHES = {
   'docsearch-error-status': 'correctness',
   'docsearch-aria-controls': 'correctness',
+  'docsearch-search-rejection': 'correctness',
+  'docsearch-storage-full': 'correctness',
   'docsearch-version-entry': 'performance',
   'prism-bundled-grammars': 'performance',
   'prism-startup-languages': 'performance',

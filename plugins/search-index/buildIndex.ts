@@ -31,6 +31,41 @@ export interface BuildIndexOptions {
   /** The synonyms file to write into the index (see synonymsFile.ts); none when absent. */
   synonymsFile?: string;
   log?: (message: string) => void;
+  /** Limits of the gzipped index file (default INDEX_SIZE_BUDGET). */
+  sizeBudget?: IndexSizeBudget;
+}
+
+/**
+ * Every visitor who searches downloads the whole index, gzipped, before the first answer. Today's
+ * is about 107 KB; the warning leaves room to grow, the hard limit stops a build whose index would
+ * make the first search slow on a phone (a runaway page or an extractor fault, usually).
+ */
+export interface IndexSizeBudget {
+  warnGzipBytes: number;
+  failGzipBytes: number;
+}
+export const INDEX_SIZE_BUDGET: IndexSizeBudget = {
+  warnGzipBytes: 250 * 1024,
+  failGzipBytes: 600 * 1024,
+};
+
+/** A warning above the budget (null within it); throws above the hard limit, naming the sizes. */
+export function checkIndexSize(
+  bytes: number,
+  gzipBytes: number,
+  budget: IndexSizeBudget,
+): string | null {
+  const sizes = `${formatBytes(gzipBytes)} gzip (${formatBytes(bytes)} raw)`;
+  if (gzipBytes > budget.failGzipBytes) {
+    throw new Error(
+      `[search-index] the search index is ${sizes}, above the hard limit of ${formatBytes(budget.failGzipBytes)} gzip ` +
+        '(INDEX_SIZE_BUDGET in plugins/search-index/buildIndex.ts): find the pages that grew, or raise the limit on purpose.',
+    );
+  }
+  if (gzipBytes > budget.warnGzipBytes) {
+    return `[search-index] warning: the search index is ${sizes}, above the budget of ${formatBytes(budget.warnGzipBytes)} gzip (hard limit ${formatBytes(budget.failGzipBytes)} gzip).`;
+  }
+  return null;
 }
 
 export interface BuildIndexResult {
@@ -118,6 +153,10 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   }
 
   const json = serializeIndex(records, {synonyms});
+  const bytes = Buffer.byteLength(json);
+  const gzipBytes = gzipSync(json, {level: 9}).length;
+  const sizeWarning = checkIndexSize(bytes, gzipBytes, options.sizeBudget ?? INDEX_SIZE_BUDGET);
+  if (sizeWarning) log(sizeWarning);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 8);
   const fileName = `search-index.${hash}.json`;
   for (const old of await readdir(outDir)) {
@@ -138,8 +177,6 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
     htmlFilesTagged++;
   }
 
-  const bytes = Buffer.byteLength(json);
-  const gzipBytes = gzipSync(json, {level: 9}).length;
   log(
     `[search-index] ${records.length} records from ${pages} pages and ${synonyms.length} synonyms -> ${fileName}: ` +
       `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${htmlFilesTagged} HTML files`,

@@ -6,7 +6,8 @@
  * only (in the development server: again whenever the index changes), the engine through a dynamic `import()` so that it stays out of the
  * first page load. A failed load answers like an unreachable host
  * (`status: 0`), so the client throws its own `RetryError` (DocSearch then
- * shows 'Unable to fetch results'); the next request tries the load again.
+ * shows 'Unable to fetch results'); the next request tries the load again. A load that hangs fails
+ * the same way after `loadTimeoutMs`.
  */
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
 import type {SearchEngine} from './engine';
@@ -16,7 +17,7 @@ import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse} from './type
 
 export type FetchLike = (
   url: string,
-  init?: {headers?: Record<string, string>; cache?: RequestCache},
+  init?: {headers?: Record<string, string>; cache?: RequestCache; signal?: AbortSignal},
 ) => Promise<{
   ok: boolean;
   status: number;
@@ -36,6 +37,27 @@ export interface EmbeddedRequesterOptions {
    * version file (indexFormat.ts `versionUrlOf`) is read; a new version loads the index again.
    */
   followChanges?: boolean;
+  /** How long a load may take before it counts as failed (default LOAD_TIMEOUT_MS). */
+  loadTimeoutMs?: number;
+  /**
+   * The index file is gone (404 or 410): the page is older than the release the server now has,
+   * whose index has another name. Called with the query that needed it; the load fails as usual.
+   */
+  onIndexGone?: (query: string) => void;
+}
+
+/** Long enough for the index (about 107 KB gzip) on a slow phone connection; a hung load ends. */
+export const LOAD_TIMEOUT_MS = 20_000;
+
+/** A failed load of the index file, with the HTTP status when there was an answer. */
+export class IndexLoadError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'IndexLoadError';
+  }
 }
 
 export interface EmbeddedRequester extends Requester {
@@ -88,17 +110,42 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
     }
   }
 
+  /** The index, or a rejection after `timeoutMs` (the fetch is aborted then). */
+  async function fetchIndex(timeoutMs: number): Promise<SearchEngine> {
+    const url = indexUrl();
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new IndexLoadError(`search index ${url}: no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        timeout,
+        (async () => {
+          const [mod, response] = await Promise.all([
+            import(/* webpackChunkName: "search-engine" */ './indexData'),
+            fetcher()(url, {headers: {accept: 'application/json'}, cache, signal: abort.signal}),
+          ]);
+          if (!response.ok) {
+            throw new IndexLoadError(
+              `search index ${url}: HTTP ${response.status}`,
+              response.status,
+            );
+          }
+          return mod.loadIndex(await response.json());
+        })(),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   function load(): Promise<SearchEngine> {
     if (!loading) {
-      const attempt = (async () => {
-        const url = indexUrl();
-        const [mod, response] = await Promise.all([
-          import(/* webpackChunkName: "search-engine" */ './indexData'),
-          fetcher()(url, {headers: {accept: 'application/json'}, cache}),
-        ]);
-        if (!response.ok) throw new Error(`search index ${url}: HTTP ${response.status}`);
-        return mod.loadIndex(await response.json());
-      })();
+      const attempt = fetchIndex(options.loadTimeoutMs ?? LOAD_TIMEOUT_MS);
       loading = attempt;
       // Forget a failed attempt so that the next request loads again.
       attempt.catch((error: unknown) => {
@@ -134,7 +181,11 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
     try {
       if (options.followChanges) await followChanges();
       engine = await load();
-    } catch {
+    } catch (error) {
+      if (error instanceof IndexLoadError && (error.status === 404 || error.status === 410)) {
+        const [first] = body.requests;
+        options.onIndexGone?.(typeof first?.query === 'string' ? first.query : '');
+      }
       return UNREACHABLE;
     }
 

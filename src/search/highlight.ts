@@ -1,10 +1,10 @@
 /**
  * Algolia-style `_highlightResult` / `_snippetResult` values.
  *
- * Both are built from HTML-escaped text: only the caller's pre/post tags are
- * inserted raw, so neither record text nor the query can become markup.
+ * As Algolia does, the record's text is returned as it is stored, with only the caller's pre/post
+ * tags inserted: the site's client (safeHighlights.ts) escapes the values of both back ends alike.
  */
-import {ESCAPABLE, escapeHtml, tokenizeWithOffsets, type Token} from './text';
+import {tokenizeWithOffsets, type Token} from './text';
 import type {HighlightResultOption, MatchLevel, SnippetResultOption} from './types';
 
 /** How a matched document term relates to the query word(s) it matched. */
@@ -47,13 +47,11 @@ function render(
   let html = '';
   let cursor = from;
   let highlightedTokens = 0;
-  // One test for the whole text instead of one per piece (most texts have nothing to escape).
-  const escape = ESCAPABLE.test(text) ? escapeHtml : (piece: string) => piece;
   for (const token of tokens) {
     if (token.start < from || token.end > to) continue;
     const match = matcher.get(token.term);
     if (!match) continue;
-    html += escape(text.slice(cursor, token.start));
+    html += text.slice(cursor, token.start);
     const original = text.slice(token.start, token.end);
     // Partial highlight only when offsets map 1:1 onto the normalised term.
     const cut =
@@ -62,12 +60,12 @@ function render(
       original.length === token.term.length
         ? match.prefixLength
         : original.length;
-    html += tags.pre + escape(original.slice(0, cut)) + tags.post + escape(original.slice(cut));
+    html += tags.pre + original.slice(0, cut) + tags.post + original.slice(cut);
     cursor = token.end;
     highlightedTokens++;
     for (const w of match.words) matched.add(w);
   }
-  html += escape(text.slice(cursor, to));
+  html += text.slice(cursor, to);
   return {html, highlightedTokens};
 }
 
@@ -93,7 +91,7 @@ export function highlight(
 
 /**
  * A window of `words` words around the first matched word (the text's start
- * when nothing matched), with `ellipsis` (escaped) where the text was cut.
+ * when nothing matched), with `ellipsis` where the text was cut.
  */
 export function snippet(
   text: string,
@@ -119,8 +117,6 @@ export function snippet(
   const from = start === 0 ? 0 : (tokens[start]?.start ?? 0);
   const to = end === tokens.length ? text.length : (tokens[end - 1]?.end ?? text.length);
   const {html} = render(text, tokens, from, to, matcher, tags, matched);
-  const escapedEllipsis = escapeHtml(ellipsis);
-  const value =
-    (start > 0 ? escapedEllipsis : '') + html.trim() + (end < tokens.length ? escapedEllipsis : '');
+  const value = (start > 0 ? ellipsis : '') + html.trim() + (end < tokens.length ? ellipsis : '');
   return {value, matchLevel: matchLevelFor(matched, queryWords)};
 }

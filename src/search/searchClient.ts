@@ -8,20 +8,25 @@
 import {createMemoryCache, createNullCache, type ClientOptions} from '@algolia/client-common';
 import {liteClient, type LiteClient} from 'algoliasearch/lite';
 import {INDEX_META_NAME} from './indexFormat';
-import {createEmbeddedRequester, type FetchLike} from './embeddedRequester';
+import {
+  createEmbeddedRequester,
+  type EmbeddedRequesterOptions,
+  type FetchLike,
+} from './embeddedRequester';
 import {questionParams} from './questionRules';
+import {requestTags, safeResult, type CallerTags} from './safeHighlights';
 
 export {INDEX_META_NAME};
 
 export type SearchClientConfig =
-  | {
+  | ({
       mode: 'embedded';
       /** Returns the index file URL; called on the first search. */
       indexUrl: () => string;
       fetch?: FetchLike;
       /** Development server: load the index again when it changes (see embeddedRequester.ts). */
       followChanges?: boolean;
-    }
+    } & Pick<EmbeddedRequesterOptions, 'loadTimeoutMs' | 'onIndexGone'>)
   | {
       mode: 'hosted';
       appId: string;
@@ -40,51 +45,58 @@ export type SearchClient = LiteClient & {
 };
 
 type SearchArguments = Parameters<LiteClient['search']>;
+type Request = Record<string, unknown>;
 
-/** One request with the question parameters added; a parameter the caller set itself wins. */
-function withQuestionParams<R extends Record<string, unknown>>(request: R): R {
+/**
+ * One request as the back end gets it, the question parameters added (a parameter the caller set
+ * itself wins); with the highlight tags it asks for, which the answer's values are escaped around.
+ */
+function prepareRequest(request: Request): {request: Request; tags: CallerTags} {
   const nested =
-    request.params && typeof request.params === 'object'
-      ? (request.params as Record<string, unknown>)
-      : null;
+    request.params && typeof request.params === 'object' ? (request.params as Request) : null;
   const own = nested ?? request;
   const query = typeof own.query === 'string' ? own.query : '';
-  const merged = {...questionParams(query), ...own};
-  return nested ? {...request, params: merged} : (merged as R);
+  const params = {...questionParams(query), ...own};
+  return {request: nested ? {...request, params} : params, tags: requestTags(params)};
 }
 
 /**
- * Every search, whichever back end answers it, carries the question parameters (questionRules.ts).
- * Accepts both shapes liteClient takes: `{requests}` (DocSearch) and the legacy array
- * (algoliasearch-helper, on the search page).
+ * Every search, whichever back end answers it, carries the question parameters (questionRules.ts)
+ * and comes back with its highlights and snippets escaped (safeHighlights.ts). Accepts both shapes
+ * liteClient takes: `{requests}` (DocSearch) and the legacy array (algoliasearch-helper, on the
+ * search page).
  */
-function applyQuestionRules(client: LiteClient): LiteClient {
+function wrapSearch(client: LiteClient): LiteClient {
   const search = client.search.bind(client);
-  client.search = ((...[params, options]: SearchArguments) => {
-    const rewritten = Array.isArray(params)
-      ? params.map((request) => withQuestionParams(request as Record<string, unknown>))
-      : {
-          ...params,
-          requests: params.requests.map((request) =>
-            withQuestionParams(request as Record<string, unknown>),
-          ),
-        };
-    return search(rewritten as SearchArguments[0], options);
+  client.search = (async (...[params, options]: SearchArguments) => {
+    const requests = (Array.isArray(params) ? params : params.requests) as Request[];
+    const prepared = requests.map(prepareRequest);
+    const sent = prepared.map((entry) => entry.request);
+    const answer = await search(
+      (Array.isArray(params) ? sent : {...params, requests: sent}) as SearchArguments[0],
+      options,
+    );
+    return {
+      ...answer,
+      results: answer.results.map((result, i) =>
+        prepared[i] ? safeResult(result, prepared[i].tags) : result,
+      ),
+    };
   }) as LiteClient['search'];
   return client;
 }
 
 export function createSearchClient(config: SearchClientConfig): SearchClient {
   if (config.mode === 'hosted') {
-    const client = applyQuestionRules(liteClient(config.appId, config.apiKey, config.options));
+    const client = wrapSearch(liteClient(config.appId, config.apiKey, config.options));
     return Object.assign(client, {preload: () => Promise.resolve()});
   }
+  const {mode: _mode, ...requesterOptions} = config;
   const requester = createEmbeddedRequester({
-    indexUrl: config.indexUrl,
+    ...requesterOptions,
     followChanges: config.followChanges ?? false,
-    ...(config.fetch ? {fetch: config.fetch} : {}),
   });
-  const client = applyQuestionRules(
+  const client = wrapSearch(
     liteClient(EMBEDDED_APP_ID, EMBEDDED_API_KEY, {
       requester,
       hosts: [{url: 'local.invalid', accept: 'readWrite', protocol: 'https'}],

@@ -1,4 +1,5 @@
 import type {SearchConfig} from '../../config/search';
+import {isSearchModalOpen, reloadForNewRelease} from './newRelease';
 import {createSearchClient, indexUrlFromMeta, type SearchClient} from './searchClient';
 
 /** `http://127.0.0.1:1234` -> the client's host shape (test configuration only). */
@@ -17,6 +18,7 @@ let client: SearchClient | undefined;
  * One client for the modal and the search page, created on first use from the build's search
  * config. In embedded mode it finds the index through the page's meta tag: the build's
  * content-hashed file, or in the development server the index it keeps current while docs change.
+ * An index that is gone means a newer release is deployed: the page reloads once (newRelease.ts).
  */
 export function getSiteSearchClient(config: SearchConfig): SearchClient {
   client ??=
@@ -25,6 +27,7 @@ export function getSiteSearchClient(config: SearchConfig): SearchClient {
           mode: 'embedded',
           indexUrl: () => indexUrlFromMeta(),
           followChanges: process.env.NODE_ENV === 'development',
+          onIndexGone: (query) => reloadForNewRelease(isSearchModalOpen() ? query : undefined),
         })
       : createSearchClient({
           mode: 'hosted',

@@ -55,7 +55,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Characters escapeHtml replaces. */
-export const ESCAPABLE = /[&<>"']/;
+const ESCAPABLE = /[&<>"']/;
 
 /** Escapes text for use as HTML element content or attribute value. */
 export function escapeHtml(text: string): string {

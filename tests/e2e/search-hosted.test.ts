@@ -3,17 +3,26 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser} from 'playwright-core';
 import {loadIndex} from '../../src/search/indexData';
+import {createSearchEngine} from '../../src/search/engine';
+import type {DocSearchRecord} from '../../src/search/types';
 import type {SearchEngine} from '../../src/search/engine';
 import {requestParams} from '../../src/search/params';
 import {startDouble, type HttpDouble} from '../unit/support/httpDouble';
 import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {startStaticServer, type StaticServer} from './support/staticServer';
 import {ALGOLIA_DOUBLE_PORT, BUILD_TIMEOUT_MS, builtSite} from './support/site';
+import {policyForBuild} from '../../deploy/csp.mjs';
+import {resolveSiteUrl} from '../../config/site';
+
+/** The test build's address (no SITE_URL): its records' URLs start with it. */
+const SITE_URL = resolveSiteUrl({});
 
 /**
  * The test build (scripts/test.mjs) is configured for hosted Algolia, with its hosts pointed at an
  * Algolia-shaped double on 127.0.0.1. The double answers from the published build's records, so
- * the results are real; it records every request so the body can be checked.
+ * the results are real; it records every request so the body can be checked. Like Algolia, it
+ * returns the records' text raw in highlights and snippets (the engine does, too), and the query
+ * "hostilecheck" finds two records holding markup, as a compromised index could.
  */
 let variant: StaticServer;
 let algolia: HttpDouble;
@@ -27,16 +36,53 @@ async function publishedEngine(): Promise<SearchEngine> {
   return loadIndex(fs.readFileSync(path.join(dir, file!), 'utf8'));
 }
 
+/** Records whose text is markup: it must show as text, never run or load anything. */
+function hostileEngine(): SearchEngine {
+  const record = (position: number, lvl1: string, content: string | null): DocSearchRecord => ({
+    objectID: `hostile-${position}`,
+    url: `${SITE_URL}/introduction/#hostile-${position}`,
+    url_without_anchor: `${SITE_URL}/introduction/`,
+    anchor: `hostile-${position}`,
+    type: content ? 'content' : 'lvl1',
+    hierarchy: {
+      lvl0: 'Introduction',
+      lvl1,
+      lvl2: null,
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    },
+    content,
+    weight: {level: content ? 0 : 90, position, pageRank: 0},
+    language: 'en',
+    docusaurus_tag: 'docs-default-current',
+  });
+  return createSearchEngine([
+    record(0, 'Hostilecheck <pending> state', null),
+    record(
+      1,
+      'Hostilecheck <img src=x-hostile-image> page',
+      'Hostilecheck <img src=x-hostile-image> then <meta http-equiv="refresh" content="0;url=/support/contact">',
+    ),
+  ]);
+}
+
 beforeAll(async () => {
   const engine = await publishedEngine();
   variantDir = await builtSite('variant');
+  const hostile = hostileEngine();
   algolia = await startDouble((request) => {
     if (request.method === 'POST' && request.path === '/1/indexes/*/queries') {
       const {requests} = request.body as {requests: {indexName: string}[]};
       return {
         status: 200,
         body: {
-          results: requests.map((entry) => engine.search(requestParams(entry), entry.indexName)),
+          results: requests.map((entry) => {
+            const params = requestParams(entry);
+            const answering = params.query === 'hostilecheck' ? hostile : engine;
+            return answering.search(params, entry.indexName);
+          }),
         },
       };
     }
@@ -118,6 +164,41 @@ describe('hosted Algolia (test build)', () => {
     expect(algolia.requests.length).toBeGreaterThan(before);
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(1);
     await page.context().close();
+  });
+
+  it("shows markup in Algolia's answers as text, in the modal and on /search", async () => {
+    const {page} = await openPage(browser, variant.origin);
+    const imageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('x-hostile-image')) imageRequests.push(request.url());
+    });
+    await page.goto(variant.origin + '/introduction/');
+    await waitForHydration(page);
+    await page.locator('button.DocSearch-Button').click();
+    await page.locator('input.DocSearch-Input').fill('hostilecheck');
+    const hits = page.locator('.DocSearch-Hit');
+    await expect.poll(() => hits.count()).toBe(2);
+    const modalText = await page.locator('.DocSearch-Dropdown').innerText();
+    expect(modalText).toContain('<pending>');
+    expect(modalText).toContain('<img src=x-hostile-image>');
+    expect(await page.locator('.DocSearch-Dropdown img, meta[http-equiv]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${variant.origin}/search?q=hostilecheck`);
+    await expect.poll(() => page.locator('main article').count()).toBe(2);
+    const pageText = await page.locator('main').innerText();
+    expect(pageText).toContain('<pending>');
+    expect(pageText).toContain('<img src=x-hostile-image>');
+    expect(await page.locator('main article img, meta[http-equiv]').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/search');
+    expect(imageRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has only reviewed inline scripts (the announcement bar adds to the colour-mode script)', () => {
+    const {hashes, mode} = policyForBuild(variantDir);
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(mode).toBe('embedded'); // nothing in the build says hosted: the stricter default
   });
 
   it('ships no embedded index and no preconnect to a third party in the test build', async () => {

@@ -611,6 +611,14 @@ describe('recent and favorite searches', () => {
             content: null,
           },
           {
+            objectID: 'other-origin',
+            url: 'https://other.example/introduction/',
+            type: 'lvl1',
+            hierarchy: hierarchy('Another site'),
+            content: null,
+            __docsearch_parent: null,
+          },
+          {
             objectID: 'object-title',
             url: '/introduction/',
             type: 'lvl1',
@@ -662,6 +670,53 @@ describe('recent and favorite searches', () => {
     ).toBeUndefined();
     expect(dialogs).toBe(0);
     expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('storage full for DocSearch: the raw entry does not survive, and Enter still opens a hit', async () => {
+    const {page, problems} = await openPage(site.browser, site.origin);
+    await page.addInitScript(
+      ({key, poison}) => {
+        // A poisoned entry saved before the storage filled up, then every write to DocSearch's keys
+        // fails as a full storage does; other keys (DocSearch's own probe among them) still work.
+        if (!sessionStorage.getItem('seeded')) {
+          sessionStorage.setItem('seeded', '1');
+          localStorage.setItem(
+            key,
+            JSON.stringify([
+              {
+                objectID: 'poisoned',
+                url: '/introduction/#poisoned',
+                type: 'lvl1',
+                hierarchy: {lvl0: 'Introduction', lvl1: poison},
+                content: null,
+                __docsearch_parent: null,
+              },
+            ]),
+          );
+        }
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (name: string, value: string) {
+          if (name.startsWith('__DOCSEARCH_')) {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          }
+          setItem.call(this, name, value);
+        };
+      },
+      {key: RECENT_KEY, poison: '<img src=x-stored-poison>'},
+    );
+    await page.goto(site.origin + '/');
+    await waitForHydration(page);
+    await openModal(page);
+    expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain(
+      'No recent searches',
+    );
+    expect(await page.locator('.DocSearch-Modal img').count()).toBe(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), RECENT_KEY)).toBeNull();
+    await page.keyboard.press('Escape');
+    await choose(page, 'auditlog');
+    await expect.poll(() => page.url()).toContain('/try-fsc/helm/5-auditlog');
+    expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
     await page.context().close();
   });
 

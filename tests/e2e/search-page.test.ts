@@ -58,14 +58,46 @@ describe('/search page', () => {
     await page.context().close();
   });
 
-  it("shows 'Unable to fetch results' when the index cannot be fetched", async () => {
+  it("shows 'Unable to fetch results' when the index cannot be fetched, and 'Try again' searches again", async () => {
     const {page} = await openPage(site.browser, site.origin);
-    await page.route(/search-index\.[0-9a-f]+\.json$/, (route) => route.abort('connectionrefused'));
+    const index = /search-index\.[0-9a-f]+\.json$/;
+    await page.route(index, (route) => route.abort('connectionrefused'));
     await page.goto(`${site.origin}/search?q=manager`);
     const alert = page.locator('main [role="alert"]');
     await expect.poll(() => alert.count(), {timeout: 15_000}).toBe(1);
     expect(await alert.innerText()).toContain('Unable to fetch results');
     expect(await alert.innerText()).toContain('You might want to check your network connection.');
+    await page.unroute(index);
+    await alert.getByRole('button', {name: 'Try again'}).click();
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    expect(await alert.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps its layout while results arrive: cumulative layout shift below 0.1 on a phone', async () => {
+    const {page} = await openPage(site.browser, site.origin, {
+      viewport: {width: 412, height: 823},
+      isMobile: true,
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as {__shifts: number[]}).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({type: 'layout-shift', buffered: true});
+    });
+    await page.goto(`${site.origin}/search?q=manager`);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    const shift = await page.evaluate(() =>
+      (window as unknown as {__shifts: number[]}).__shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift).toBeLessThan(0.1);
     await page.context().close();
   });
 

@@ -19,11 +19,8 @@ import {builtSite, DOC_ROUTES, ROOT} from './support/site';
 import {
   ALGOLIA_CONNECT_SOURCES,
   contentSecurityPolicy,
-  detectSearchMode,
   htmlFiles,
-  inlineScripts,
   policyForBuild,
-  scriptHash,
 } from '../../deploy/csp.mjs';
 import {renderNginx} from '../../deploy/render-nginx.mjs';
 import {requestMix, runLoad} from '../../support/load.mjs';
@@ -35,8 +32,12 @@ const SECURITY_HEADERS = [
   'content-security-policy',
   'strict-transport-security',
   'x-content-type-options',
+  'x-frame-options',
   'referrer-policy',
   'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'x-permitted-cross-domain-policies',
 ] as const;
 
 /** Every page of the site: the specification's routes, the home page and the search page. */
@@ -293,6 +294,11 @@ describe('security headers', () => {
       expect(headers['permissions-policy']).toMatch(
         /camera=\(\).*geolocation=\(\).*microphone=\(\)/,
       );
+      // frame-ancestors 'none' for browsers that know CSP, X-Frame-Options for those that do not.
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['x-permitted-cross-domain-policies']).toBe('none');
       expect(headers.server, 'no version in Server').toBe('nginx');
     }
   });
@@ -313,7 +319,7 @@ describe('security headers', () => {
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     // No host of another site anywhere in the default (embedded search) policy.
@@ -375,53 +381,6 @@ describe('security headers', () => {
       }
     } finally {
       fs.rmSync(out, {recursive: true, force: true});
-    }
-  });
-});
-
-describe('deploy/csp.mjs', () => {
-  it('finds the inline scripts a browser runs, exactly as written, and nothing else', () => {
-    const html = [
-      '<!doctype html><html><head>',
-      '<script>a()</script>',
-      '<SCRIPT data-x="1>2" type=text/javascript>b()</SCRIPT >',
-      "<script type='module'>import('/x.js')</script>",
-      '<script src=/assets/js/main.js defer></script>',
-      '<script type=application/ld+json>{"@type":"Thing"}</script>',
-      '<!-- <script>commented()</script> -->',
-      '<script>\n  if (a < b) c("</p>")\n</script>',
-      '<script type=importmap>{"imports":{}}</script>',
-      '</head></html>',
-    ].join('');
-    expect(inlineScripts(html)).toEqual([
-      'a()',
-      'b()',
-      "import('/x.js')",
-      '\n  if (a < b) c("</p>")\n',
-      '{"imports":{}}',
-    ]);
-    // The hash of the UTF-8 bytes, as browsers compute it.
-    expect(scriptHash('alert(1)')).toBe(
-      `'sha256-${crypto.createHash('sha256').update('alert(1)').digest('base64')}'`,
-    );
-    expect(scriptHash('é')).toBe("'sha256-SplVfkAzw1Od4utlRyAXytX5VX96BiWgnxw/biumnEw='");
-  });
-
-  it('tells an embedded-search build by its index meta or index file, and says nothing otherwise', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-mode-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'index.html'), '<html><head><title>x</title></head></html>');
-      expect(detectSearchMode(dir)).toBeUndefined();
-      fs.writeFileSync(
-        path.join(dir, 'index.html'),
-        '<html><head><meta name="fsc:search-index" content="/search-index.0123abcd.json"></head></html>',
-      );
-      expect(detectSearchMode(dir)).toBe('embedded');
-      fs.writeFileSync(path.join(dir, 'index.html'), '<html><head></head></html>');
-      fs.writeFileSync(path.join(dir, 'search-index.0123abcd.json'), '{}');
-      expect(detectSearchMode(dir)).toBe('embedded');
-    } finally {
-      fs.rmSync(dir, {recursive: true, force: true});
     }
   });
 });

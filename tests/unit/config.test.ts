@@ -5,7 +5,7 @@ import {resolveSearchConfig} from '../../config/search';
 describe('resolveSearchConfig', () => {
   it('uses the embedded index when no Algolia variable is set', () => {
     const config = resolveSearchConfig({});
-    expect(config).toMatchObject({mode: 'embedded', indexName: 'docs-fsc', insights: false});
+    expect(config).toMatchObject({mode: 'embedded', indexName: 'docs-fsc'});
     // Placeholders, because the theme's schema and the client both require non-empty strings.
     expect(config.appId).not.toBe('');
     expect(config.apiKey).not.toBe('');
@@ -45,6 +45,21 @@ describe('resolveSearchConfig', () => {
     });
     expect(config.hosts).toEqual(['http://127.0.0.1:1234', 'http://127.0.0.1:5678']);
     expect(config.missingResultsUrl).toBe('https://example.org/new?title={query}');
+  });
+
+  it("rejects ALGOLIA_INSIGHTS, whose CDN script the site's policy would block, and says why", () => {
+    for (const env of [
+      {ALGOLIA_INSIGHTS: 'true'},
+      {ALGOLIA_APP_ID: 'APP', ALGOLIA_SEARCH_API_KEY: 'key', ALGOLIA_INSIGHTS: 'true'},
+    ]) {
+      expect(() => resolveSearchConfig(env)).toThrow(
+        /ALGOLIA_INSIGHTS is not supported \(it is "true"\): .*Content-Security-Policy blocks.*Unset ALGOLIA_INSIGHTS/,
+      );
+    }
+    // Unset, empty (an unset container build argument) or "false" asks for nothing.
+    for (const value of [undefined, '', 'false']) {
+      expect(resolveSearchConfig({ALGOLIA_INSIGHTS: value}).mode).toBe('embedded');
+    }
   });
 
   it('rejects a missing-results link without a place for the query', () => {

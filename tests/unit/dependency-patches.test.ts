@@ -273,7 +273,12 @@ describe('the register and the switch', () => {
       'docSearchLoader.cjs',
       'docusaurusLoader.cjs',
     ]);
-    expect(loaders[0]!.enabled).toEqual(['docsearch-error-status', 'docsearch-aria-controls']);
+    expect(loaders[0]!.enabled).toEqual([
+      'docsearch-error-status',
+      'docsearch-aria-controls',
+      'docsearch-search-rejection',
+      'docsearch-storage-full',
+    ]);
     for (const {file} of patchedFiles()) expect(loaders[1]!.test(file), file).toBe(false);
   });
 

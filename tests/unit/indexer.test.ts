@@ -17,6 +17,8 @@ import pluginSearchIndex from '../../plugins/search-index';
 import {
   buildSearchIndex,
   findIndexFile,
+  formatBytes,
+  INDEX_SIZE_BUDGET,
   injectMeta,
   listHtmlFiles,
 } from '../../plugins/search-index/buildIndex';
@@ -384,5 +386,34 @@ describe('search-index plugin (postBuild)', () => {
     expect(result.pages).toBe(1);
     expect(result.gzipBytes).toBeLessThan(result.bytes);
     expect(result.htmlFilesTagged).toBe(7);
+  });
+
+  it('warns above the index size budget and fails above the hard limit, naming the sizes', async () => {
+    const run = async (budget: {warnGzipBytes: number; failGzipBytes: number}) => {
+      const outDir = copySite();
+      const messages: string[] = [];
+      const result = await buildSearchIndex({
+        outDir,
+        routesPaths: ['/try-fsc/helm/5-auditlog'],
+        siteUrl: SITE,
+        baseUrl: '/',
+        siteTitle: 'FSC docs',
+        log: (message) => messages.push(message),
+        sizeBudget: budget,
+      });
+      return {result, messages, outDir};
+    };
+    const {result} = await run(INDEX_SIZE_BUDGET);
+    const gzip = `${formatBytes(result.gzipBytes)} gzip`;
+    const raw = `${formatBytes(result.bytes)} raw`;
+    const within = await run({warnGzipBytes: result.gzipBytes, failGzipBytes: result.gzipBytes});
+    expect(within.messages.filter((m) => m.includes('warning'))).toEqual([]);
+    const warned = await run({warnGzipBytes: 100, failGzipBytes: result.gzipBytes});
+    expect(warned.messages).toContain(
+      `[search-index] warning: the search index is ${gzip} (${raw}), above the budget of 100 B gzip (hard limit ${gzip}).`,
+    );
+    await expect(run({warnGzipBytes: 100, failGzipBytes: 200})).rejects.toThrow(
+      `the search index is ${gzip} (${raw}), above the hard limit of 200 B gzip`,
+    );
   });
 });

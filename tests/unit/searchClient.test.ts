@@ -196,6 +196,57 @@ describe('embedded mode', () => {
     }
   });
 
+  it('ends a load that hangs after the timeout, aborting the fetch, and the next query loads again', async () => {
+    let hang = true;
+    const signals: (AbortSignal | undefined)[] = [];
+    const fetch: FetchLike = (_url, init) => {
+      signals.push(init?.signal);
+      // A server that never answers: the promise settles only when the request is aborted.
+      if (hang) return new Promise((_, reject) => init?.signal?.addEventListener('abort', reject));
+      return Promise.resolve(answer(200, indexJson));
+    };
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/search-index.x.json',
+        fetch,
+        loadTimeoutMs: 50,
+      });
+      const error = await client.search(docSearchRequest('manager')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RetryError);
+      expect(signals[0]?.aborted).toBe(true);
+      expect(String(spy.mock.calls[0]?.[1])).toContain('no answer within 50 ms');
+      hang = false;
+      const {results} = await client.search(docSearchRequest('outway'));
+      expect((results[0] as unknown as SearchResponse).nbHits).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('reports an index that is gone (404) with the query that needed it, and only then', async () => {
+    let status = 500;
+    const gone: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/search-index.old.json',
+        fetch: async () => answer(status, () => ({})),
+        onIndexGone: (query) => gone.push(query),
+      });
+      await client.search(docSearchRequest('server error')).catch(() => undefined);
+      expect(gone).toEqual([]);
+      status = 404;
+      const error = await client.search(docSearchRequest('manager')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RetryError);
+      expect(gone).toEqual(['manager']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('in the development server, loads the index again when its version file changes, and only then', async () => {
     let version = 'v1';
     let records = corpus();
@@ -355,6 +406,75 @@ describe('embedded mode', () => {
     const titles = Object.keys(first?._highlightResult?.hierarchy ?? {});
     expect(titles[0]).toBe('lvl0');
     expect(first?._highlightResult?.hierarchy?.lvl1?.value).toBe('6. <em>Manager</em>');
+  });
+});
+
+describe('highlights and snippets from either back end are text', () => {
+  const hostile = [
+    rec({path: '/x', type: 'lvl1', lvl0: 'Docs', lvl1: 'Status <pending> rows', position: 0}),
+    rec({
+      path: '/y',
+      type: 'content',
+      lvl0: 'Docs',
+      lvl1: 'Refresh',
+      position: 0,
+      content: 'A <img src=x> and <meta http-equiv="refresh" content="0;url=/evil"> refresh & more',
+    }),
+  ];
+  let double: HttpDouble | undefined;
+  afterEach(async () => {
+    await double?.close();
+    double = undefined;
+  });
+
+  /** Every highlight and snippet value of an answer. */
+  const values = (results: unknown[]): string[] =>
+    JSON.stringify(results)
+      .match(/"value":"(?:[^"\\]|\\.)*"/g)!
+      .map((pair) => JSON.parse(pair.slice('"value":'.length)) as string);
+
+  async function expectText(client: ReturnType<typeof createSearchClient>) {
+    const {results} = await client.search(docSearchRequest('refresh'));
+    const found = values(results);
+    expect(found).toContain(
+      'A &lt;img src=x&gt; and &lt;meta http-equiv=&quot;<mark>refresh</mark>&quot; content=&quot;0;url=/evil&quot;&gt; <mark>refresh</mark> &amp; more',
+    );
+    for (const value of found) expect(value.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    // No tags named: Algolia's default <em> comes back, around escaped text.
+    const plain = await client.search({requests: [{indexName: 'docs-fsc', query: 'pending'}]});
+    expect(values(plain.results)).toContain('Status &lt;<em>pending</em>&gt; rows');
+  }
+
+  it('hosted: Algolia returns the record text raw; the client escapes it and keeps the tags', async () => {
+    const engine = createSearchEngine(hostile);
+    double = await startDouble((req) => {
+      const body = req.body as MultiQueryBody;
+      return {
+        status: 200,
+        body: {results: body.requests.map((r) => engine.search(requestParams(r), r.indexName))},
+      };
+    });
+    const client = createSearchClient({
+      mode: 'hosted',
+      appId: 'APPID',
+      apiKey: 'search-key',
+      options: {hosts: [localHost(double.port)]},
+    });
+    await expectText(client);
+    // The request keeps the caller's tags, as the specification's request has them.
+    expect((double.requests[0]?.body as MultiQueryBody).requests[0]).toMatchObject({
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+    });
+  });
+
+  it('embedded: the same escaping for the engine in the page', async () => {
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: async () => answer(200, () => JSON.parse(serializeIndex(hostile))),
+    });
+    await expectText(client);
   });
 });
 

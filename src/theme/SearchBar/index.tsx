@@ -12,6 +12,8 @@
  *   replaces DocSearch's own Algolia client, and loads with the modal on first use, never with the page;
  * - a chosen hit hands its matched words to the page it opens (src/search/openedHit.ts);
  * - stored recent and favourite searches are cleaned and escaped before DocSearch reads them;
+ * - a modal chunk that is gone after a deploy reloads the page once and opens the modal again with
+ *   its query (src/search/newRelease.ts); when that does not help, an alert offers to try again;
  * - hits are options without a nested link (WCAG 4.1.2); only the middle button opens a new tab;
  * - the site's own search button and shortcuts (the accessible name equals the visible text), the
  *   missing-results link from the configuration, and no Algolia preconnect or "Search by Algolia" in
@@ -20,6 +22,7 @@
 
 import React, {
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -43,6 +46,11 @@ import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import {openedHitState} from '@site/src/search/openedHit';
+import {
+  reloadForNewRelease,
+  takeQueryToReopen,
+} from '@site/src/search/newRelease';
+import {SearchLoadError} from './SearchLoadError';
 import {escapeHitText} from './escapeHitText';
 import {SearchButton} from './SearchButton';
 import {cleanStoredSearches} from './storedSearches';
@@ -301,14 +309,34 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   }, [searchConfig.mode]);
 
   const {indexName} = props;
-  const openModal = useCallback(() => {
-    prepareSearchContainer();
-    importDocSearchModalIfNeeded(searchConfig).then(() => {
-      // DocSearch reads the stored searches when the modal mounts.
-      cleanStoredSearches(indexName);
-      setIsOpen(true);
-    });
-  }, [prepareSearchContainer, searchConfig, indexName]);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const openModal = useCallback(
+    (query?: string) => {
+      prepareSearchContainer();
+      importDocSearchModalIfNeeded(searchConfig).then(
+        () => {
+          setLoadFailed(false);
+          // DocSearch reads the stored searches when the modal mounts.
+          cleanStoredSearches(indexName);
+          setIsOpen(true);
+        },
+        () => {
+          // The modal's code is gone (a newer release is deployed) or the network failed.
+          if (!reloadForNewRelease(query ?? '')) setLoadFailed(true);
+        },
+      );
+    },
+    [prepareSearchContainer, searchConfig, indexName],
+  );
+
+  // After a reload for a new release, the modal opens again with the query it had.
+  useEffect(() => {
+    const query = takeQueryToReopen();
+    if (query !== null) {
+      setInitialQuery(query || undefined);
+      openModal(query);
+    }
+  }, [openModal]);
 
   const closeModal = useCallback(() => {
     setIsOpen(false);
@@ -326,16 +354,16 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
       // prevents duplicate key insertion in the modal input
       event.preventDefault();
       setInitialQuery(event.key);
-      openModal();
+      openModal(event.key);
     },
     [openModal],
   );
 
   const resultsFooterComponent = useResultsFooterComponent({closeModal});
-  const importModal = useCallback(
-    () => importDocSearchModalIfNeeded(searchConfig),
-    [searchConfig],
-  );
+  // Loading ahead on hover or focus; a failure is dealt with when the reader opens search.
+  const importModal = useCallback(() => {
+    importDocSearchModalIfNeeded(searchConfig).catch(() => {});
+  }, [searchConfig]);
 
   useSearchShortcuts({
     isOpen,
@@ -364,10 +392,17 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
         onTouchStart={importModal}
         onFocus={importModal}
         onMouseOver={importModal}
-        onClick={openModal}
+        onClick={() => openModal()}
         ref={searchButtonRef}
         label={translations.button?.buttonText ?? 'Search'}
       />
+
+      {loadFailed && !isOpen && (
+        <SearchLoadError
+          onRetry={() => openModal()}
+          onDismiss={() => setLoadFailed(false)}
+        />
+      )}
 
       {isOpen &&
         DocSearchModal &&

@@ -48,9 +48,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTextOrNull = (value: unknown): value is string | null | undefined =>
   value === null || value === undefined || typeof value === 'string';
-// A site path, or a web address for hosted results from elsewhere: never javascript: or data:.
-const isSafeUrl = (url: string) =>
-  (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url);
+// A path of this site only (the site's hits are stored as paths): no other origin, no scheme, and
+// no `//` or `/\\`, which browsers read as another host.
+const isSitePath = (url: string) => /^\/(?![/\\])/.test(url);
 
 /**
  * DocSearch renders a stored hit's text as HTML. What it stored itself is escaped text (the site's
@@ -73,7 +73,7 @@ export function toSavedHit(entry: unknown): SavedHit | null {
   if (
     typeof objectID !== 'string' ||
     typeof url !== 'string' ||
-    !isSafeUrl(url)
+    !isSitePath(url)
   )
     return null;
   if (
@@ -103,6 +103,18 @@ export function toSavedHit(entry: unknown): SavedHit | null {
 }
 
 /**
+ * Escaped entries are longer than raw ones, so the cleaned write can fail on a full storage
+ * (QuotaExceededError): then the raw entry must not stay behind for DocSearch to read.
+ */
+function writeOrRemove(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    window.localStorage.removeItem(key);
+  }
+}
+
+/**
  * Whatever is in the browser's storage may have been put there by anyone (another script on the
  * origin, a shared profile, a hand edit), so the stored searches are cleaned before DocSearch reads
  * them: entries without the shape of a saved hit are dropped and the text of the others escaped.
@@ -121,7 +133,7 @@ export function cleanStoredSearches(indexName: string): void {
       const hits = Array.isArray(parsed)
         ? parsed.map(toSavedHit).filter((hit) => hit !== null)
         : [];
-      window.localStorage.setItem(key, JSON.stringify(hits));
+      writeOrRemove(key, JSON.stringify(hits));
     } catch {
       // Storage that throws (blocked by the browser) holds nothing DocSearch can read either.
     }

@@ -9,7 +9,10 @@
  * Ejected from @docusaurus/theme-search-algolia 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
  * shows it against the installed upstream). What differs, and why:
  * - the site's one search client replaces `liteClient`; 20 hits a page, as the specification says;
- * - a failed search shows an error state (upstream has no error listener and leaves the spinner);
+ * - a failed search shows an error state with "Try again" (upstream has no error listener and
+ *   leaves the spinner);
+ * - without JavaScript the page says that search needs it; the results area keeps its height from
+ *   the first paint, so the footer does not jump when results arrive (layout shift);
  * - a result opens with its matched words in the history entry (src/search/openedHit.ts);
  * - landmarks: the page's `main` holds the form and a labelled results section (upstream nests a
  *   second `main`); a meta description; "Search by Algolia" only in hosted mode.
@@ -542,119 +545,139 @@ function SearchPageContent(): ReactNode {
           )}
         </form>
 
-        <div className="row">
-          <div className={clsx('col', 'col--8', styles.searchResultsColumn)}>
-            {!!searchResultState.totalResults &&
-              documentsFoundPlural(searchResultState.totalResults)}
+        <noscript>
+          <p className={styles.noscript}>
+            <Translate id="theme.SearchPage.noJavaScript">
+              Search needs JavaScript, which is turned off in this browser. The
+              sidebar and the links on each page lead to every page.
+            </Translate>
+          </p>
+        </noscript>
+
+        <div className={styles.resultsArea}>
+          <div className="row">
+            <div className={clsx('col', 'col--8', styles.searchResultsColumn)}>
+              {!!searchResultState.totalResults &&
+                documentsFoundPlural(searchResultState.totalResults)}
+            </div>
+
+            {searchConfig.mode === 'hosted' && (
+              <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
+                <span>
+                  {translate({
+                    id: 'theme.SearchPage.algoliaLabel',
+                    message: 'Powered by',
+                    description:
+                      'The text explain that the search powered by Algolia',
+                  })}
+                </span>
+                <Link
+                  to="https://www.algolia.com/"
+                  aria-label={translate({
+                    id: 'theme.SearchPage.algoliaLabel',
+                    message: 'Powered by Algolia',
+                    description: 'The description label for Algolia mention',
+                  })}>
+                  <AlgoliaLogo />
+                </Link>
+              </div>
+            )}
           </div>
 
-          {searchConfig.mode === 'hosted' && (
-            <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
-              <span>
-                {translate({
-                  id: 'theme.SearchPage.algoliaLabel',
-                  message: 'Powered by',
-                  description:
-                    'The text explain that the search powered by Algolia',
-                })}
-              </span>
-              <Link
-                to="https://www.algolia.com/"
-                aria-label={translate({
-                  id: 'theme.SearchPage.algoliaLabel',
-                  message: 'Powered by Algolia',
-                  description: 'The description label for Algolia mention',
-                })}>
-                <AlgoliaLogo />
-              </Link>
+          {searchResultState.items.length > 0 ? (
+            <section aria-label={pageTitle}>
+              {searchResultState.items.map(
+                ({title, url, summary, breadcrumbs, openedState}, i) => (
+                  <article key={i} className={styles.searchResultItem}>
+                    <Heading as="h2" className={styles.searchResultItemHeading}>
+                      <Link
+                        to={url}
+                        onClick={(event) => openResult(event, url, openedState)}
+                        dangerouslySetInnerHTML={{__html: title}}
+                      />
+                    </Heading>
+
+                    {breadcrumbs.length > 0 && (
+                      <nav aria-label="breadcrumbs">
+                        <ul
+                          className={clsx(
+                            'breadcrumbs',
+                            styles.searchResultItemPath,
+                          )}>
+                          {breadcrumbs.map((html, index) => (
+                            <li
+                              key={index}
+                              className="breadcrumbs__item"
+                              // Developer provided the HTML, so assume it's safe.
+                              // eslint-disable-next-line react/no-danger
+                              dangerouslySetInnerHTML={{__html: html}}
+                            />
+                          ))}
+                        </ul>
+                      </nav>
+                    )}
+
+                    {summary && (
+                      <p
+                        className={styles.searchResultItemSummary}
+                        // Developer provided the HTML, so assume it's safe.
+                        // eslint-disable-next-line react/no-danger
+                        dangerouslySetInnerHTML={{__html: summary}}
+                      />
+                    )}
+                  </article>
+                ),
+              )}
+            </section>
+          ) : searchResultState.failed ? (
+            <div role="alert" className={styles.searchError}>
+              <p>
+                <Translate id="theme.SearchModal.errorScreen.titleText">
+                  Unable to fetch results
+                </Translate>
+              </p>
+              <p>
+                <Translate id="theme.SearchModal.errorScreen.helpText">
+                  You might want to check your network connection.
+                </Translate>
+              </p>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  searchResultStateDispatcher({type: 'loading'});
+                  makeSearch();
+                }}>
+                <Translate id="theme.SearchPage.retry">Try again</Translate>
+              </button>
+            </div>
+          ) : (
+            [
+              searchQuery && !searchResultState.loading && (
+                <p key="no-results">
+                  <Translate
+                    id="theme.SearchPage.noResultsText"
+                    description="The paragraph for empty search result">
+                    No results were found
+                  </Translate>
+                </p>
+              ),
+              !!searchResultState.loading && (
+                <div key="spinner" className={styles.loadingSpinner} />
+              ),
+            ]
+          )}
+
+          {searchResultState.hasMore && (
+            <div className={styles.loader} ref={setLoaderRef}>
+              <Translate
+                id="theme.SearchPage.fetchingNewResults"
+                description="The paragraph for fetching new search results">
+                Fetching new results...
+              </Translate>
             </div>
           )}
         </div>
-
-        {searchResultState.items.length > 0 ? (
-          <section aria-label={pageTitle}>
-            {searchResultState.items.map(
-              ({title, url, summary, breadcrumbs, openedState}, i) => (
-                <article key={i} className={styles.searchResultItem}>
-                  <Heading as="h2" className={styles.searchResultItemHeading}>
-                    <Link
-                      to={url}
-                      onClick={(event) => openResult(event, url, openedState)}
-                      dangerouslySetInnerHTML={{__html: title}}
-                    />
-                  </Heading>
-
-                  {breadcrumbs.length > 0 && (
-                    <nav aria-label="breadcrumbs">
-                      <ul
-                        className={clsx(
-                          'breadcrumbs',
-                          styles.searchResultItemPath,
-                        )}>
-                        {breadcrumbs.map((html, index) => (
-                          <li
-                            key={index}
-                            className="breadcrumbs__item"
-                            // Developer provided the HTML, so assume it's safe.
-                            // eslint-disable-next-line react/no-danger
-                            dangerouslySetInnerHTML={{__html: html}}
-                          />
-                        ))}
-                      </ul>
-                    </nav>
-                  )}
-
-                  {summary && (
-                    <p
-                      className={styles.searchResultItemSummary}
-                      // Developer provided the HTML, so assume it's safe.
-                      // eslint-disable-next-line react/no-danger
-                      dangerouslySetInnerHTML={{__html: summary}}
-                    />
-                  )}
-                </article>
-              ),
-            )}
-          </section>
-        ) : searchResultState.failed ? (
-          <div role="alert" className={styles.searchError}>
-            <p>
-              <Translate id="theme.SearchModal.errorScreen.titleText">
-                Unable to fetch results
-              </Translate>
-            </p>
-            <p>
-              <Translate id="theme.SearchModal.errorScreen.helpText">
-                You might want to check your network connection.
-              </Translate>
-            </p>
-          </div>
-        ) : (
-          [
-            searchQuery && !searchResultState.loading && (
-              <p key="no-results">
-                <Translate
-                  id="theme.SearchPage.noResultsText"
-                  description="The paragraph for empty search result">
-                  No results were found
-                </Translate>
-              </p>
-            ),
-            !!searchResultState.loading && (
-              <div key="spinner" className={styles.loadingSpinner} />
-            ),
-          ]
-        )}
-
-        {searchResultState.hasMore && (
-          <div className={styles.loader} ref={setLoaderRef}>
-            <Translate
-              id="theme.SearchPage.fetchingNewResults"
-              description="The paragraph for fetching new search results">
-              Fetching new results...
-            </Translate>
-          </div>
-        )}
       </main>
     </Layout>
   );
