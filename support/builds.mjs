@@ -29,13 +29,14 @@ export const UNPATCHED_BUILD_DIR = path.join(REPO_ROOT, 'build-unpatched');
 const STAMP_DIR = path.join(REPO_ROOT, 'node_modules/.cache/fsc-test-builds');
 
 /** What a build reads besides node_modules (the lockfile stands for node_modules). */
-const BUILD_SOURCES = [
+export const BUILD_SOURCES = [
   'docs',
   'src',
   'static',
   'plugins',
   'config',
   'i18n',
+  'search',
   'docusaurus.config.ts',
   'sidebars.ts',
   'package-lock.json',

@@ -13,6 +13,7 @@ const SITE_SOURCES = [
   'plugins',
   'config',
   'i18n',
+  'search',
   'docusaurus.config.ts',
   'sidebars.ts',
   'tsconfig.json',
