@@ -80,6 +80,21 @@ function attribute(node: JsxNode, name: string): string | undefined {
   return typeof found?.value === 'string' ? found.value : undefined;
 }
 
+/** mdast's phrasing content: what may not stand among blocks. */
+const PHRASING = new Set([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'break',
+  'link',
+  'linkReference',
+  'image',
+  'imageReference',
+  'footnoteReference',
+]);
+
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** `accTitle: …` / `accDescr: …` or `accDescr { … }` of a Mermaid diagram. */
@@ -170,18 +185,42 @@ class Converter {
         return [paragraph([strong(`Tab: ${label}`)]), ...this.nodes(tab.children as AnyNode[])];
       });
     }
-    if (node.name === 'details') {
+    // Docusaurus renames `<details>` to its Details component.
+    if (node.name === 'Details' || node.name === 'details') {
       const summary = node.children.find(
         (child) => (child as unknown as JsxNode).name === 'summary',
       ) as unknown as JsxNode | undefined;
       const rest = node.children.filter((child) => child !== (summary as unknown));
       return [
         ...(summary ? [paragraph([{type: 'strong', children: this.phrasing(summary)}])] : []),
-        ...this.nodes(rest as AnyNode[]),
+        ...this.flow(node, rest),
       ];
     }
     // Any other component or HTML element: its content, as the reader sees it.
-    return this.nodes(node.children as AnyNode[]);
+    return this.flow(node, node.children);
+  }
+
+  /**
+   * The content of a component. In a block of its own (`<x>text</x>` on a line), text comes as
+   * phrasing among blocks: it becomes a paragraph, or Markdown would run it into its neighbours.
+   */
+  private flow(node: JsxNode, children: readonly RootContent[]): RootContent[] {
+    const converted = this.nodes(children as AnyNode[]);
+    if (node.type !== 'mdxJsxFlowElement') return converted;
+    const out: RootContent[] = [];
+    let gathering: Paragraph | null = null;
+    for (const child of converted) {
+      if (!PHRASING.has(child.type)) {
+        gathering = null;
+        out.push(child);
+      } else if (gathering) {
+        gathering.children.push(child as PhrasingContent);
+      } else {
+        gathering = paragraph([child as PhrasingContent]);
+        out.push(gathering);
+      }
+    }
+    return out;
   }
 
   private phrasing(node: JsxNode): PhrasingContent[] {
