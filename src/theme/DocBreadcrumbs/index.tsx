@@ -12,7 +12,8 @@ import type DocBreadcrumbsType from '@theme/DocBreadcrumbs';
 import type {WrapperProps} from '@docusaurus/types';
 import {twinPathOf} from '../../agentDocs/twinPath';
 import CopyPage from '../../agentDocs/CopyPage';
-import styles from './styles.module.css';
+// Not styles.module.css: that name is the upstream component's own.
+import styles from './wrapper.module.css';
 
 type Props = WrapperProps<typeof DocBreadcrumbsType>;
 

@@ -6,9 +6,14 @@ import type {Page} from 'playwright-core';
  */
 export async function refuseClipboard(page: Page, origin: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
+  // Without its context's id, the setting would apply to the browser's default context only.
+  const {targetInfo} = (await cdp.send('Target.getTargetInfo')) as {
+    targetInfo: {browserContextId: string};
+  };
   for (const name of ['clipboard-write', 'clipboard-read']) {
     await cdp.send('Browser.setPermission', {
       origin,
+      browserContextId: targetInfo.browserContextId,
       permission: {name},
       setting: 'denied',
     } as never);
