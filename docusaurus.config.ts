@@ -103,8 +103,8 @@ const config: Config = {
           'FSC (Federated Service Connectivity) is the standard that Dutch government organisations ' +
           'and their suppliers use to exchange data between organisations: each organisation is a ' +
           'Peer in a Group, offers its APIs as Services through an Inway, reaches the Services of ' +
-          'others through an Outway, and agrees on every connection in a Contract that both sides ' +
-          'sign; connections use mutual TLS. These pages document FSC and its reference ' +
+          'others through an Outway, and agrees on every connection in a Contract that each Peer in it ' +
+          'signs; connections use mutual TLS. These pages document FSC and its reference ' +
           'implementation OpenFSC (Directory, Manager, Controller, Inway, Outway, transaction log ' +
           'and audit log): what the parts do, tutorials that run a Peer with Docker and with Helm, ' +
           'and what running it in production takes.',

@@ -40,20 +40,34 @@ export default function pluginAgentDocs(
   const site = {title: siteConfig.title, summary: options.summary.trim()};
   const development = process.env.NODE_ENV === 'development';
   let files: Promise<Map<string, string>> | null = null;
+  // Development: the twins are made once the first page can be served, never before it.
+  let compiled = () => {};
+  const firstCompilation = new Promise<void>((resolve) => (compiled = resolve));
 
   return {
     name: 'fsc-agent-docs',
     async allContentLoaded({allContent}) {
       const docs = agentDocsOf(allContent as Record<string, Record<string, unknown>>, siteDir);
-      files = makeAgentFiles(docs, {pipeline, siteUrl: siteConfig.url}, site);
+      const make = () => makeAgentFiles(docs, {pipeline, siteUrl: siteConfig.url}, site);
       if (development) {
-        files
+        void firstCompilation
+          .then(make)
           .then((made) => writeAgentFiles(path.join(siteDir, DEV_AGENT_DIR), made))
           .catch((error: unknown) => console.error((error as Error).message));
-      } else {
-        // Awaited in postBuild; until then a failure must not count as unhandled.
-        files.catch(() => {});
+        return;
       }
+      files = make();
+      // Awaited in postBuild; until then a failure must not count as unhandled.
+      files.catch(() => {});
+    },
+    configureWebpack(_config, isServer) {
+      if (!development || isServer) return {};
+      const afterFirstCompilation = {
+        apply(compiler: {hooks: {done: {tap(name: string, callback: () => void): void}}}) {
+          compiler.hooks.done.tap('fsc-agent-docs', () => compiled());
+        },
+      };
+      return {plugins: [afterFirstCompilation]};
     },
     async postBuild({outDir}) {
       if (!files) throw new Error('[agent-docs] no docs were loaded');

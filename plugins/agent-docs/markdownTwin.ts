@@ -29,7 +29,7 @@ import type {
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
-import {twinPathOf, LLMS_TXT} from '../../src/agentDocs/twinPath';
+import {LLMS_TXT} from '../../src/agentDocs/twinPath';
 import {compileDocSource, type MarkdownPipeline} from '../search-index/renderDocSource';
 
 export interface TwinDoc {
@@ -273,5 +273,3 @@ export async function markdownTwin(doc: TwinDoc, context: TwinContext): Promise<
   }
   return `${llmsTxtPointer(context.siteUrl)}\n\n${markdown}`;
 }
-
-export {twinPathOf};

@@ -67,9 +67,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     it('"Copy page" showing that the clipboard was refused has no violations', async () => {
       const page = await context.newPage();
+      await refuseClipboard(page);
       await page.goto(site.origin + '/introduction/components');
       await waitForHydration(page);
-      await refuseClipboard(page, site.origin);
       await page.getByRole('button', {name: 'Copy page'}).click();
       await expect.poll(() => page.getByRole('status').innerText()).toContain('did not allow');
       const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();

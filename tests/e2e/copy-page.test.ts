@@ -14,8 +14,9 @@ const site = serveBuildForTests(BUILD_DIR);
 const ROUTE = '/try-fsc/docker/setup-your-environment';
 const twin = () => fs.readFileSync(path.join(BUILD_DIR, `${ROUTE}.md`), 'utf8');
 
-async function visit(permissions: string[]) {
+async function visit(permissions: string[], refused = false) {
   const opened = await openPage(site.browser, site.origin, {permissions});
+  if (refused) await refuseClipboard(opened.page);
   const twinRequests: string[] = [];
   opened.page.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('.md')) twinRequests.push(request.url());
@@ -41,8 +42,7 @@ describe('Copy page', () => {
   });
 
   it('says so when the browser refuses the clipboard', async () => {
-    const {page} = await visit([]);
-    await refuseClipboard(page, site.origin);
+    const {page} = await visit(['clipboard-read', 'clipboard-write'], true);
     await page.getByRole('button', {name: 'Copy page'}).click();
     const status = page.getByRole('status');
     await expect

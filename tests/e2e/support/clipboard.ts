@@ -1,22 +1,20 @@
 import type {Page} from 'playwright-core';
 
 /**
- * Makes Chromium refuse clipboard writes to the page's origin, as a browser does when the reader
- * or a policy denies them (Playwright can only grant permissions, so this goes through CDP).
+ * Makes the browser refuse clipboard writes on the pages `page` opens from now on: each document
+ * comes with a Permissions-Policy that forbids them, as a site or an administrator's policy can.
+ * (Playwright can only grant permissions, and Chromium writes on a click without asking.)
  */
-export async function refuseClipboard(page: Page, origin: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  // Without its context's id, the setting would apply to the browser's default context only.
-  const {targetInfo} = (await cdp.send('Target.getTargetInfo')) as {
-    targetInfo: {browserContextId: string};
-  };
-  for (const name of ['clipboard-write', 'clipboard-read']) {
-    await cdp.send('Browser.setPermission', {
-      origin,
-      browserContextId: targetInfo.browserContextId,
-      permission: {name},
-      setting: 'denied',
-    } as never);
-  }
-  await cdp.detach();
+export async function refuseClipboard(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: {
+        ...response.headers(),
+        'permissions-policy': 'clipboard-write=(), clipboard-read=()',
+      },
+    });
+  });
 }
