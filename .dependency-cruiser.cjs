@@ -65,6 +65,28 @@ module.exports = {
       to: {...runtime, path: '^(tests|bench)/', pathNot: '^$1/'},
     },
     {
+      name: 'mcp-server-takes-only-search-code',
+      comment:
+        'The MCP server (packages/fsc-docs-mcp) is published on its own and runs outside the site: it reuses the ' +
+        "site's search client and engine (src/search/) and the twin paths (src/agentDocs/twinPath.ts), and nothing " +
+        'that needs the build, the theme or the repository.',
+      severity: 'error',
+      from: {path: '^packages/fsc-docs-mcp/'},
+      to: {
+        ...runtime,
+        path: '^(src|plugins|config|scripts|support|tests|bench|deploy)/',
+        pathNot: '^src/(search/|agentDocs/twinPath\\.ts$)',
+      },
+    },
+    {
+      name: 'site-does-not-import-packages',
+      comment:
+        'The site does not depend on the packages published from this repository (tests may use them).',
+      severity: 'error',
+      from: {path: '^(src|plugins|config|docs|scripts|support|bench)/'},
+      to: {...runtime, path: '^packages/'},
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles.',
       severity: 'error',

@@ -10,6 +10,7 @@ import {readablePrismTheme} from './config/readablePrismTheme';
 import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
 import {DEV_INDEX_DIR} from './plugins/search-index/devIndex';
 import {isDevelopment} from './plugins/search-index';
+import {DEV_AGENT_DIR, type AgentDocsPluginOptions} from './plugins/agent-docs';
 
 const env = process.env;
 const search = resolveSearchConfig(env);
@@ -40,8 +41,9 @@ const config: Config = {
   url: resolveSiteUrl(env),
   baseUrl: '/',
   trailingSlash: undefined,
-  // The development server also serves the search index that plugins/search-index keeps current.
-  staticDirectories: ['static', ...(isDevelopment() ? [DEV_INDEX_DIR] : [])],
+  // The development server also serves the search index and the Markdown twins that
+  // plugins/search-index and plugins/agent-docs keep current.
+  staticDirectories: ['static', ...(isDevelopment() ? [DEV_INDEX_DIR, DEV_AGENT_DIR] : [])],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -103,6 +105,21 @@ const config: Config = {
   plugins: [
     ['./plugins/dependency-patches/index.ts', {disabled: resolveDisabledPatches(env)}],
     ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
+    [
+      './plugins/agent-docs/index.ts',
+      {
+        rehypePlugins: docsRehypePlugins,
+        summary:
+          'FSC (Federated Service Connectivity) is the standard that Dutch government organisations ' +
+          'and their suppliers use to exchange data between organisations: each organisation is a ' +
+          'Peer in a Group, offers its APIs as Services through an Inway, reaches the Services of ' +
+          'others through an Outway, and agrees on every connection in a Contract that each Peer in it ' +
+          'signs; connections use mutual TLS. These pages document FSC and its reference ' +
+          'implementation OpenFSC (Directory, Manager, Controller, Inway, Outway, transaction log ' +
+          'and audit log): what the parts do, tutorials that run a Peer with Docker and with Helm, ' +
+          'and what running it in production takes.',
+      } satisfies AgentDocsPluginOptions,
+    ],
     ...(withTestRoutes ? ['./tests/e2e/support/test-routes-plugin.ts'] : []),
   ],
 

@@ -137,31 +137,58 @@ function text(value: string): ElementContent {
   return {type: 'text', value};
 }
 
-/** Markdown source -> the page HTML the indexer reads (breadcrumbs, h1, markdown container). */
-export async function renderDocSource(
-  page: DocSourcePage,
+/** What a caller adds to the docs' own MDX pipeline for one compilation. */
+export interface PipelineAdditions {
+  /** Run after Docusaurus's remark plugins (the tree then has heading ids, admonitions, diagrams). */
+  remarkPlugins?: unknown[];
+  /** Run after the docs' rehype plugins. */
+  rehypePlugins?: unknown[];
+  /** Resolves a link to another doc's file (`../x/y.md`) to its URL path. */
+  resolveMarkdownLink?: (params: {sourceFilePath: string; linkPathname: string}) => string | null;
+}
+
+/**
+ * One doc's Markdown through Docusaurus's MDX pipeline, with the caller's plugins added; returns
+ * the vfile data those plugins left (the one way this project reads a doc's source).
+ */
+export async function compileDocSource(
+  filePath: string,
   pipeline: MarkdownPipeline,
-): Promise<string> {
-  const fileContent = await readFile(page.filePath, 'utf8');
+  additions: PipelineAdditions,
+): Promise<Record<string, unknown>> {
+  const fileContent = await readFile(filePath, 'utf8');
   const {frontMatter} = await pipeline.markdownConfig.parseFrontMatter({
-    filePath: page.filePath,
+    filePath,
     fileContent,
     defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER,
   });
   const result = await compileToJSX({
-    filePath: page.filePath,
+    filePath,
     fileContent,
     frontMatter,
     compilerName: 'server',
     options: {
       admonitions: true,
-      rehypePlugins: [...pipeline.rehypePlugins, keepHast],
+      remarkPlugins: (additions.remarkPlugins ?? []) as never[],
+      rehypePlugins: [...pipeline.rehypePlugins, ...(additions.rehypePlugins ?? [])] as never[],
+      ...(additions.resolveMarkdownLink
+        ? {resolveMarkdownLink: additions.resolveMarkdownLink}
+        : {}),
       markdownConfig: pipeline.markdownConfig,
       siteDir: pipeline.siteDir,
       staticDirs: pipeline.staticDirs,
     },
   });
-  const tree = result.data[HAST_KEY] as Root | undefined;
+  return result.data;
+}
+
+/** Markdown source -> the page HTML the indexer reads (breadcrumbs, h1, markdown container). */
+export async function renderDocSource(
+  page: DocSourcePage,
+  pipeline: MarkdownPipeline,
+): Promise<string> {
+  const data = await compileDocSource(page.filePath, pipeline, {rehypePlugins: [keepHast]});
+  const tree = data[HAST_KEY] as Root | undefined;
   if (!tree)
     throw new Error(`[search-index] ${page.filePath}: the MDX pipeline returned no HTML tree`);
 

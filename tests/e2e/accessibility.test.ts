@@ -2,6 +2,7 @@ import {AxeBuilder} from '@axe-core/playwright';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {BrowserContext} from 'playwright-core';
 import {waitForHydration} from './support/browser';
+import {refuseClipboard} from './support/clipboard';
 import {serveBuildForTests} from './support/servedSite';
 import {DOC_ROUTES} from './support/site';
 
@@ -61,6 +62,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({width: 390, height: 844});
       await page.goto(site.origin + '/introduction/components');
       await waitForHydration(page);
+      const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
+      expect(describeViolations(results.violations)).toEqual([]);
+      await page.close();
+    });
+
+    it('"Copy page" showing that the clipboard was refused has no violations', async () => {
+      const page = await context.newPage();
+      await refuseClipboard(page);
+      await page.goto(site.origin + '/introduction/components');
+      await waitForHydration(page);
+      await page.getByRole('button', {name: 'Copy page'}).click();
+      await expect.poll(() => page.getByRole('status').innerText()).toContain('did not allow');
       const results = await new AxeBuilder({page}).withTags(WCAG_TAGS).analyze();
       expect(describeViolations(results.violations)).toEqual([]);
       await page.close();

@@ -87,6 +87,20 @@ describe('search in the development server', () => {
     }
   });
 
+  it('serves the Markdown twins and llms.txt, as the build writes them', async () => {
+    const twin = async () => fetch(`${dev.origin}/try-fsc/helm/6-manager.md`);
+    await expect.poll(async () => (await twin()).status, {timeout: 30_000}).toBe(200);
+    const response = await twin();
+    expect(response.headers.get('content-type')).toMatch(/^text\/markdown; charset=utf-8$/i);
+    const build = await builtSite('published');
+    expect(await response.text()).toBe(
+      fs.readFileSync(path.join(build, 'try-fsc/helm/6-manager.md'), 'utf8'),
+    );
+    const llms = await fetch(`${dev.origin}/llms.txt`);
+    expect(llms.headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8$/i);
+    expect(await llms.text()).toBe(fs.readFileSync(path.join(build, 'llms.txt'), 'utf8'));
+  });
+
   it('answers in the modal and on /search, through the same client as the build', async () => {
     const {page, problems} = await openPage(browser, dev.origin);
     await page.goto(`${dev.origin}/introduction/components`);

@@ -273,6 +273,46 @@ describe('compression', () => {
   });
 });
 
+describe('files for agents', () => {
+  const twinOf = (route: string) => (route.endsWith('/') ? `${route}index.md` : `${route}.md`);
+
+  it('sends every Markdown twin as text/markdown and llms.txt, llms-full.txt as text/plain, like pages', async () => {
+    const files = [
+      ...DOC_ROUTES.map((route) => [twinOf(route.path), 'text/markdown; charset=utf-8']),
+      ['/llms.txt', 'text/plain; charset=utf-8'],
+      ['/llms-full.txt', 'text/plain; charset=utf-8'],
+    ];
+    for (const [urlPath, type] of files) {
+      const response = await get(urlPath);
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers['content-type'], urlPath).toBe(type);
+      expect(response.headers['cache-control'], urlPath).toBe('no-cache');
+      expect(response.headers['content-security-policy'], urlPath).toBe(server.policy);
+      for (const name of SECURITY_HEADERS) expect(response.headers[name], urlPath).toBeTruthy();
+      expect(response.body.equals(fs.readFileSync(path.join(build, urlPath))), urlPath).toBe(true);
+    }
+  });
+
+  it('compresses them for clients that accept it', async () => {
+    for (const urlPath of ['/try-fsc/helm/6-manager.md', '/introduction/index.md', '/llms.txt']) {
+      const gzipped = await get(urlPath, {'accept-encoding': 'gzip'});
+      expect(gzipped.headers['content-encoding'], urlPath).toBe('gzip');
+      expect(
+        zlib.gunzipSync(gzipped.body).equals(fs.readFileSync(path.join(build, urlPath))),
+        urlPath,
+      ).toBe(true);
+    }
+  });
+
+  it('answers a Markdown path that is no twin with the not-found page', async () => {
+    for (const missing of ['/try-fsc/helm/99-nothing.md', '/support.md', '/introduction.md']) {
+      const response = await get(missing);
+      expect(response.status, missing).toBe(404);
+      expect(response.headers['content-type'], missing).toBe('text/html; charset=utf-8');
+    }
+  });
+});
+
 describe('security headers', () => {
   it('are sent with a page, an asset, the 404 page and a redirect', async () => {
     const [asset] = homeAssets();

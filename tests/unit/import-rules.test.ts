@@ -36,6 +36,7 @@ describe('import rules', () => {
     const result = cruise(ROOT, [
       'src',
       'plugins',
+      'packages',
       'config',
       'support',
       'tests',
@@ -53,6 +54,7 @@ describe('import rules', () => {
       'config',
       'src',
       'plugins',
+      'packages',
       'support',
       'tests',
       'bench',
@@ -65,6 +67,8 @@ describe('import rules', () => {
         'build-side-only-index-format: plugins/search-index/usesEngine.ts -> src/search/engine.ts',
         'pages-know-nothing-of-search: src/pages/usesSearch.tsx -> src/search/searchClient.ts',
         'tests-and-bench-share-support: tests/e2e/usesBench.ts -> bench/figures.mjs',
+        'mcp-server-takes-only-search-code: packages/fsc-docs-mcp/src/usesBuildCode.ts -> plugins/search-index/extractRecords.ts',
+        'site-does-not-import-packages: src/search/usesPackage.ts -> packages/fsc-docs-mcp/src/server.ts',
         'no-circular: support/first.mjs -> support/second.mjs',
       ].sort(),
     );

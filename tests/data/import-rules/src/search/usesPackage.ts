@@ -1,0 +1,2 @@
+import {createServer} from '../../packages/fsc-docs-mcp/src/server';
+export const server = createServer();

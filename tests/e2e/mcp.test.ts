@@ -1,0 +1,163 @@
+// The MCP server of packages/fsc-docs-mcp, driven by the SDK's own client over stdio: started with
+// `npm run mcp`, against the published build served on 127.0.0.1 (--site) and read from disk
+// (--build build). Its first search hit is compared with the first hit of the site's modal in
+// Chromium for judged reader queries.
+import fs from 'node:fs';
+import path from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import type {Page} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {openPage, waitForHydration} from './support/browser';
+import {serveBuildForTests} from './support/servedSite';
+import {ROOT} from './support/site';
+// The published build's files, read after serveBuildForTests has made it current.
+import {BUILD_DIR} from '../../support/builds.mjs';
+
+const site = serveBuildForTests('published');
+
+type ToolResult = {isError?: boolean; content: {type: string; text: string}[]};
+
+async function startServer(args: string[]): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: 'npm',
+    args: ['run', '--silent', 'mcp', '--', ...args],
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  const client = new Client({name: 'fsc-docs-test', version: '1.0.0'});
+  await client.connect(transport);
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const result = (await client.callTool({name, arguments: args})) as ToolResult;
+  return {isError: result.isError ?? false, text: result.content.map((c) => c.text).join('\n')};
+}
+
+const firstUrl = (hits: string) => /^ {3}URL: (\S+)$/m.exec(hits)?.[1] ?? null;
+const pathAndAnchor = (url: string) => {
+  const parsed = new URL(url, 'https://site.invalid');
+  return parsed.pathname.replace(/\/$/, '') + parsed.hash;
+};
+
+let client: Client;
+beforeAll(async () => {
+  client = await startServer(['--site', site.origin]);
+}, 60_000);
+afterAll(async () => {
+  await client?.close();
+});
+
+describe('the MCP server over the served build', () => {
+  it('offers search_docs, read_page and list_pages', async () => {
+    const {tools} = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'list_pages',
+      'read_page',
+      'search_docs',
+    ]);
+  });
+
+  it('gives the first hit the site modal gives, for judged reader queries', async () => {
+    const {queries} = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'tests/data/search-queries.json'), 'utf8'),
+    ) as {queries: {q: string; kind: string}[]};
+    // Keywords and questions (the question rules apply to the latter), a bounded number of each.
+    const judged = [
+      ...queries.filter((query) => query.kind === 'keyword').slice(0, 5),
+      ...queries.filter((query) => query.kind === 'question').slice(0, 5),
+    ];
+    const {page} = await openPage(site.browser, site.origin);
+    for (const {q} of judged) {
+      const modalFirst = await firstModalHit(page, q);
+      const hits = await call(client, 'search_docs', {query: q});
+      expect(hits.isError, q).toBe(false);
+      const mcpFirst = firstUrl(hits.text);
+      expect(mcpFirst, q).not.toBeNull();
+      expect(pathAndAnchor(mcpFirst!), q).toBe(pathAndAnchor(modalFirst));
+    }
+    await page.context().close();
+  }, 120_000);
+
+  it('limits a search to a sidebar section when asked', async () => {
+    const hits = await call(client, 'search_docs', {query: 'inway', section: 'Try FSC with Helm'});
+    const sections = [...hits.text.matchAll(/^ {3}Section: (.+)$/gm)].map((m) => m[1]!);
+    expect(sections.length).toBeGreaterThan(0);
+    for (const section of sections) expect(section.startsWith('Try FSC with Helm >')).toBe(true);
+    const unknown = await call(client, 'search_docs', {query: 'inway', section: 'Nowhere'});
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toContain('No section "Nowhere"');
+  });
+
+  it('read_page returns the Markdown twin, or one section of it by anchor', async () => {
+    const twin = fs.readFileSync(path.join(BUILD_DIR, 'try-fsc/helm/6-manager.md'), 'utf8');
+    expect((await call(client, 'read_page', {page: '/try-fsc/helm/6-manager'})).text).toBe(twin);
+    const byUrl = await call(client, 'read_page', {
+      page: 'https://docs.fsc.nlx.io/try-fsc/helm/6-manager#check-the-manager',
+    });
+    expect(byUrl.isError).toBe(false);
+    expect(byUrl.text.startsWith('## Check the Manager\n')).toBe(true);
+    expect(twin).toContain(byUrl.text.trim());
+    expect(byUrl.text).not.toContain('\n## ');
+    const index = await call(client, 'read_page', {page: '/introduction/'});
+    expect(index.text).toBe(fs.readFileSync(path.join(BUILD_DIR, 'introduction/index.md'), 'utf8'));
+  });
+
+  it('a wrong route or section is a tool error that names it, and the server answers on', async () => {
+    const wrong = await call(client, 'read_page', {page: '/try-fsc/helm/99-nothing'});
+    expect(wrong.isError).toBe(true);
+    expect(wrong.text).toContain('No page "/try-fsc/helm/99-nothing"');
+    const noSection = await call(client, 'read_page', {page: '/try-fsc/helm/6-manager#nothing'});
+    expect(noSection.isError).toBe(true);
+    expect(noSection.text).toContain('no section "#nothing"');
+    const list = await call(client, 'list_pages', {});
+    expect(list.text).toBe(fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8'));
+  });
+});
+
+describe('the MCP server with a site it cannot reach', () => {
+  it('says the site cannot be reached', async () => {
+    const unreachable = await startServer(['--site', 'http://127.0.0.1:9']);
+    try {
+      const result = await call(unreachable, 'search_docs', {query: 'inway'});
+      expect(result.isError).toBe(true);
+      expect(result.text).toContain('The site http://127.0.0.1:9 cannot be reached');
+    } finally {
+      await unreachable.close();
+    }
+  }, 60_000);
+});
+
+describe('npm run mcp -- --build build', () => {
+  it('answers from the local build', async () => {
+    const transport = new StdioClientTransport({
+      command: 'npm',
+      args: ['run', 'mcp', '--', '--build', 'build'],
+      cwd: ROOT,
+      stderr: 'pipe',
+    });
+    const local = new Client({name: 'fsc-docs-test', version: '1.0.0'});
+    await local.connect(transport);
+    try {
+      const hits = await call(local, 'search_docs', {query: 'renew certificates'});
+      expect(firstUrl(hits.text)).toContain('/fsc-in-production/renew-certificates');
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+});
+
+/** The first hit the modal lists for `query`, typed at once on a freshly loaded page. */
+async function firstModalHit(page: Page, query: string): Promise<string> {
+  await page.goto(`${site.origin}/introduction/components`);
+  await waitForHydration(page);
+  await page.locator('button.DocSearch-Button').click();
+  await page.locator('input.DocSearch-Input').fill(query);
+  await expect
+    .poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults').count())
+    .toBeGreaterThan(0);
+  const href = await page.locator('.DocSearch-Hit a').first().getAttribute('data-href');
+  if (!href) throw new Error(`no hit in the modal for "${query}"`);
+  return href;
+}
