@@ -90,7 +90,11 @@ describe('Markdown twins', () => {
 });
 
 describe('llms.txt and llms-full.txt', () => {
-  const llms = fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
+  // Read once the build is made (the file's beforeAll), not while the tests are collected.
+  let llms = '';
+  beforeAll(() => {
+    llms = fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
+  });
 
   it('has the site name, a summary, and every sidebar route once, linked to its twin, in sidebar order', () => {
     expect(llms.startsWith('# FSC documentation\n\n> FSC (Federated Service Connectivity)')).toBe(
