@@ -28,9 +28,9 @@ import {
 } from '../../src/search/types';
 import {CONCEPT_SECTION} from '../../src/search/questionRules';
 
-export const DEFAULT_LVL0 = 'Documentation';
+const DEFAULT_LVL0 = 'Documentation';
 /** weight.pageRank of the concept pages' records (DocSearch's customRanking sorts it first, descending). */
-export const CONCEPT_PAGE_RANK = 1;
+const CONCEPT_PAGE_RANK = 1;
 
 export interface ExtractOptions {
   /** lvl0 of the home page. */
@@ -77,7 +77,7 @@ const LEVEL_WEIGHT: Record<RecordType, number> = {
   content: 0,
 };
 
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return text
     .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
     .replace(/\s+/g, ' ')
@@ -89,7 +89,7 @@ function emptyHierarchy(): Hierarchy {
 }
 
 /** The sidebar section of a doc page, or null outside any category. */
-export function sectionOf($: CheerioAPI): string | null {
+function sectionOf($: CheerioAPI): string | null {
   const labels = $('.theme-doc-breadcrumbs li.breadcrumbs__item')
     .toArray()
     .map((li) => cleanText($(li).text()))
@@ -117,7 +117,7 @@ function pageTitle($: CheerioAPI): string | null {
   return title ? (title.split(' | ')[0] ?? title) : null;
 }
 
-export function isNoIndex($: CheerioAPI): boolean {
+function isNoIndex($: CheerioAPI): boolean {
   const robots = $('meta[name="robots"]').attr('content') ?? '';
   return /\bnoindex\b/i.test(robots);
 }
