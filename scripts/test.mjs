@@ -1,5 +1,6 @@
 // @ts-check
-// Every test in one command: check the formatting (Prettier) and lint (ESLint), type-check, run the
+// Every test in one command: check the formatting (Prettier), lint (ESLint), find unused files,
+// exports and dependencies (knip), type-check, run the
 // unit tier (no build: a fast failure is fast), then the site checks and the browser tests. Each of
 // those asks for the build it reads (support/builds.mjs: `builtSite`), made only when its sources
 // or settings changed since the one on disk.
@@ -25,6 +26,7 @@ const files = process.argv.slice(2);
 
 run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 run('npx', ['eslint', '--max-warnings', '0', '.']);
+run('npx', ['knip']);
 run('npx', ['tsc', '--noEmit']);
 if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit']);
 const tiers = files.length === 0 ? ['--project', 'site', '--project', 'e2e'] : [];

@@ -23,7 +23,7 @@ import {fileURLToPath} from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = path.join(REPO_ROOT, 'build');
-export const VARIANT_BUILD_DIR = path.join(REPO_ROOT, 'build-variant');
+const VARIANT_BUILD_DIR = path.join(REPO_ROOT, 'build-variant');
 export const UNPATCHED_BUILD_DIR = path.join(REPO_ROOT, 'build-unpatched');
 
 const STAMP_DIR = path.join(REPO_ROOT, 'node_modules/.cache/fsc-test-builds');

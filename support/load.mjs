@@ -29,7 +29,7 @@ import zlib from 'node:zlib';
  * @param {string} buildDir
  * @returns {string[]}
  */
-export function sitemapPaths(buildDir) {
+function sitemapPaths(buildDir) {
   const sitemap = fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
   return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }

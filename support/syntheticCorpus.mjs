@@ -20,7 +20,7 @@
  * @param {number} seed
  * @returns {() => number}
  */
-export function rng(seed) {
+function rng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -98,7 +98,7 @@ const PHRASING = new Set([
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** `accTitle: …` / `accDescr: …` or `accDescr { … }` of a Mermaid diagram. */
-export function diagramTextAlternative(source: string): {title?: string; description?: string} {
+function diagramTextAlternative(source: string): {title?: string; description?: string} {
   const title = /^\s*accTitle\s*:\s*(.+)$/m.exec(source)?.[1]?.trim();
   const description =
     /^\s*accDescr\s*:\s*(.+)$/m.exec(source)?.[1]?.trim() ??
@@ -235,7 +235,7 @@ const stringifier = unified()
   .use(remarkStringify, {bullet: '-', emphasis: '_', fences: true, rule: '-'});
 
 /** The line every twin starts with. */
-export function llmsTxtPointer(siteUrl: string): string {
+function llmsTxtPointer(siteUrl: string): string {
   return `> The index of this documentation for agents: ${new URL(LLMS_TXT, siteUrl).href}`;
 }
 

@@ -14,7 +14,7 @@ import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './indexFile';
 import {readSynonymsFile} from './synonymsFile';
 
-export {INDEX_META_NAME, INDEX_FILE_PATTERN, findIndexFile};
+export {findIndexFile};
 
 export interface BuildIndexOptions {
   outDir: string;
@@ -50,11 +50,7 @@ export const INDEX_SIZE_BUDGET: IndexSizeBudget = {
 };
 
 /** A warning above the budget (null within it); throws above the hard limit, naming the sizes. */
-export function checkIndexSize(
-  bytes: number,
-  gzipBytes: number,
-  budget: IndexSizeBudget,
-): string | null {
+function checkIndexSize(bytes: number, gzipBytes: number, budget: IndexSizeBudget): string | null {
   const sizes = `${formatBytes(gzipBytes)} gzip (${formatBytes(bytes)} raw)`;
   if (gzipBytes > budget.failGzipBytes) {
     throw new Error(
@@ -81,7 +77,7 @@ export interface BuildIndexResult {
 }
 
 /** Same mapping Docusaurus uses to write a route's HTML file. */
-export function routeToFile(routeWithoutBase: string, trailingSlash: boolean | undefined): string {
+function routeToFile(routeWithoutBase: string, trailingSlash: boolean | undefined): string {
   const name = routeWithoutBase.replace(/^[/\\]/, '');
   if (/\.html?$/i.test(name)) return name;
   if (trailingSlash === undefined || name === '' || name.endsWith('/') || trailingSlash) {

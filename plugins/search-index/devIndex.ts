@@ -17,15 +17,25 @@ import path from 'node:path';
 import type {LoadedContent, PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import {serializeIndex, versionUrlOf} from '../../src/search/indexFormat';
 import type {DocSearchRecord} from '../../src/search/types';
-import {extractRecords} from './extractRecords';
-import {renderDocSource, type DocSourcePage, type MarkdownPipeline} from './renderDocSource';
+import {DEFAULT_LVL0, docContentRecords} from './extractRecords';
+import {renderDocContent, type MarkdownPipeline} from './renderDocSource';
 import {readSynonymsFile} from './synonymsFile';
 
 /** Folder of the development index, relative to the site (served at baseUrl in development). */
 export const DEV_INDEX_DIR = '.docusaurus/fsc-search-dev';
 export const DEV_INDEX_FILE = 'search-index.dev.json';
 
-export interface DevDoc extends DocSourcePage {
+/** A doc as the docs plugin knows it: what its records take besides its source. */
+export interface DevDoc {
+  /** Absolute path of the Markdown file. */
+  filePath: string;
+  /** The doc's title (front matter or first heading), as the theme's h1 shows it. */
+  title: string;
+  /** The sidebar category the breadcrumbs show before the doc (null outside any). */
+  section: string | null;
+  /** `docsearch:docusaurus_tag` of the page, e.g. `docs-default-current`. */
+  docusaurusTag: string;
+  language: string;
   /** Absolute page URL, as the build's records carry it. */
   url: string;
 }
@@ -73,7 +83,7 @@ export function docsOfContent(
         docs.push({
           filePath: path.join(site.siteDir, doc.source.replace(/^@site\//, '')),
           title: doc.title,
-          trail: section ? [section] : [],
+          section: section ?? null,
           docusaurusTag: `docs-${pluginId}-${version.versionName}`,
           language: site.language,
           url: new URL(doc.permalink, site.siteUrl).href,
@@ -93,7 +103,6 @@ async function replaceFile(file: string, content: string): Promise<void> {
 
 export interface DevIndexWriterOptions {
   pipeline: MarkdownPipeline;
-  siteTitle: string;
   /** Absolute path of the index file. */
   outFile: string;
   /** The synonyms file written into the index with the records (see synonymsFile.ts). */
@@ -120,12 +129,21 @@ export function createDevIndexWriter(options: DevIndexWriterOptions): DevIndexWr
 
   async function recordsOf(doc: DevDoc): Promise<DocSearchRecord[]> {
     const {mtimeMs, size} = await stat(doc.filePath);
-    const key = JSON.stringify([mtimeMs, size, doc.title, doc.trail, doc.url, doc.docusaurusTag]);
+    const key = JSON.stringify([mtimeMs, size, doc.title, doc.section, doc.url, doc.docusaurusTag]);
     const cached = cache.get(doc.filePath);
     if (cached?.key === key) return cached.records;
     try {
-      const html = await renderDocSource(doc, options.pipeline);
-      const records = extractRecords(html, doc.url, {siteTitle: options.siteTitle});
+      const html = await renderDocContent(doc.filePath, options.pipeline);
+      const records = docContentRecords(
+        html,
+        {
+          section: doc.section ?? DEFAULT_LVL0,
+          title: doc.title,
+          language: doc.language,
+          tag: doc.docusaurusTag,
+        },
+        doc.url,
+      );
       cache.set(doc.filePath, {key, records});
       return records;
     } catch (error) {

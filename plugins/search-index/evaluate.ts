@@ -32,14 +32,14 @@ export interface EvalQuery {
   heldOut: boolean;
 }
 
-export interface QueryOutcome extends EvalQuery {
+interface QueryOutcome extends EvalQuery {
   /** URLs of the first hits (with anchors), best first. */
   urls: string[];
   /** 1-based rank of the first hit on an expected page, null when none. */
   rank: number | null;
 }
 
-export interface Figures {
+interface Figures {
   total: number;
   top1: number;
   top3: number;
@@ -57,9 +57,12 @@ export interface EvalSummary extends Figures {
 
 /** Relative to the repository root. */
 export const QUERIES_FILE = path.join('tests', 'data', 'search-queries.json');
+/** @public loaded by a script through jiti, which the unused-code check cannot follow */
 export const EVAL_DEPTH = 20;
 
-/** What Docusaurus' contextual search sends with every query. */
+/** What Docusaurus' contextual search sends with every query.
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
 export function docSearchFacetFilters(
   language = 'en',
   tags = ['default', 'docs-default-current'],
@@ -67,7 +70,9 @@ export function docSearchFacetFilters(
   return [`language:${language}`, tags.map((t) => `docusaurus_tag:${t}`)];
 }
 
-/** Path of a hit URL without anchor or trailing slash ('/' stays '/'). */
+/** Path of a hit URL without anchor or trailing slash ('/' stays '/').
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
 export function pagePath(url: string): string {
   const p = new URL(url, 'https://x.invalid').pathname;
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
@@ -100,7 +105,9 @@ function figures(outcomes: readonly QueryOutcome[]): Figures {
   };
 }
 
-/** `run` returns the hit URLs of a query, best first. */
+/** `run` returns the hit URLs of a query, best first.
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
 export function evaluate(queries: readonly EvalQuery[], run: (q: string) => string[]): EvalSummary {
   const outcomes = queries.map((query) => {
     const urls = run(query.q).slice(0, EVAL_DEPTH);
@@ -122,10 +129,6 @@ function byKindOf(outcomes: readonly QueryOutcome[]): Record<QueryKind, Figures>
   return Object.fromEntries(
     QUERY_KINDS.map((kind) => [kind, figures(outcomes.filter((o) => o.kind === kind))]),
   ) as Record<QueryKind, Figures>;
-}
-
-export function formatFigures(f: Figures): string {
-  return `MRR ${f.mrr.toFixed(3)}   top-1 ${f.top1}/${f.total}   top-3 ${f.top3}/${f.total}`;
 }
 
 /**
@@ -184,7 +187,9 @@ const cell = (f: Figures): string =>
     CELL,
   );
 
-/** Per kind: all queries, the tuned ones and the held-out ones (MRR, top-1, top-3 each). */
+/** Per kind: all queries, the tuned ones and the held-out ones (MRR, top-1, top-3 each).
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
 export function formatTable(summary: EvalSummary): string {
   const header = ['all', 'tuned', 'held-out'].map((h) => h.padEnd(CELL));
   const lines = [`${'kind'.padEnd(11)}${header.join('')}(MRR, top-1, top-3)`];

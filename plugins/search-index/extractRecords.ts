@@ -1,5 +1,6 @@
 /**
- * Built HTML of one page -> DocSearch v3 records, in the layout of the
+ * A page's content -> DocSearch v3 records, for the build (from built HTML: extractRecords) and the
+ * development server (from a doc's rendered Markdown and the facts it holds: docContentRecords), in the layout of the
  * DocSearch crawler's Docusaurus template:
  *
  * - lvl0: the page's section: the sidebar category it sits in (the
@@ -18,7 +19,8 @@
  * content 0) and `weight.position` is the record's order in the page.
  */
 import {createHash} from 'node:crypto';
-import {load, type CheerioAPI} from 'cheerio';
+import {load, type Cheerio, type CheerioAPI} from 'cheerio';
+import type {AnyNode} from 'domhandler';
 import {
   HIERARCHY_LEVELS,
   type DocSearchRecord,
@@ -30,7 +32,7 @@ import {CONCEPT_SECTION} from '../../src/search/questionRules';
 
 export const DEFAULT_LVL0 = 'Documentation';
 /** weight.pageRank of the concept pages' records (DocSearch's customRanking sorts it first, descending). */
-export const CONCEPT_PAGE_RANK = 1;
+const CONCEPT_PAGE_RANK = 1;
 
 export interface ExtractOptions {
   /** lvl0 of the home page. */
@@ -77,7 +79,7 @@ const LEVEL_WEIGHT: Record<RecordType, number> = {
   content: 0,
 };
 
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return text
     .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
     .replace(/\s+/g, ' ')
@@ -89,7 +91,7 @@ function emptyHierarchy(): Hierarchy {
 }
 
 /** The sidebar section of a doc page, or null outside any category. */
-export function sectionOf($: CheerioAPI): string | null {
+function sectionOf($: CheerioAPI): string | null {
   const labels = $('.theme-doc-breadcrumbs li.breadcrumbs__item')
     .toArray()
     .map((li) => cleanText($(li).text()))
@@ -117,7 +119,7 @@ function pageTitle($: CheerioAPI): string | null {
   return title ? (title.split(' | ')[0] ?? title) : null;
 }
 
-export function isNoIndex($: CheerioAPI): boolean {
+function isNoIndex($: CheerioAPI): boolean {
   const robots = $('meta[name="robots"]').attr('content') ?? '';
   return /\bnoindex\b/i.test(robots);
 }
@@ -126,33 +128,61 @@ function objectIdFor(pageUrl: string, position: number): string {
   return `${createHash('sha1').update(pageUrl).digest('hex').slice(0, 12)}-${position}`;
 }
 
-/** Extracts the records of one built page. `pageUrl` must be absolute. */
-export function extractRecords(
-  html: string,
+/**
+ * What a page's records take from outside its content: the build reads it from the built page
+ * (builtPageFacts), the development server knows it from the docs plugin.
+ */
+export interface PageFacts {
+  /** hierarchy.lvl0: the page's section. */
+  section: string;
+  /** hierarchy.lvl1: the page's title, or null for none. */
+  title: string | null;
+  /** `docsearch:language` and `docsearch:docusaurus_tag`. */
+  language: string;
+  tag: string;
+}
+
+/** The facts of one built page, from its meta tags, breadcrumbs and h1 (build only). */
+function builtPageFacts($: CheerioAPI, options: ExtractOptions): PageFacts {
+  return {
+    section: options.isHomePage ? options.siteTitle : (sectionOf($) ?? DEFAULT_LVL0),
+    title: pageTitle($),
+    language:
+      $('meta[name="docsearch:language"]').attr('content') ?? options.defaultLanguage ?? 'en',
+    tag:
+      $('meta[name="docsearch:docusaurus_tag"]').attr('content') ?? options.defaultTag ?? 'default',
+  };
+}
+
+/** Where a built page keeps its content: the Markdown container, else the nearest wrapper. */
+function builtContentContainer($: CheerioAPI): Cheerio<AnyNode> | null {
+  for (const selector of ['.theme-doc-markdown', 'main article', 'main', '.main-wrapper']) {
+    const container = $(selector).first();
+    if (container.length > 0) return container;
+  }
+  return null;
+}
+
+/**
+ * The records of a page: its title, then the headings and content of its content container, with
+ * what is not content (NOISE) left out. The one record layout of the build and the development
+ * server. `pageUrl` must be absolute.
+ */
+function contentRecords(
+  $: CheerioAPI,
+  container: Cheerio<AnyNode> | null,
+  facts: PageFacts,
   pageUrl: string,
-  options: ExtractOptions,
 ): DocSearchRecord[] {
   const url = new URL(pageUrl); // throws on a relative URL
   url.hash = '';
   const urlWithoutAnchor = url.href;
-  const $ = load(html);
-  if (isNoIndex($)) return [];
-
-  const language =
-    $('meta[name="docsearch:language"]').attr('content') ?? options.defaultLanguage ?? 'en';
-  const tag =
-    $('meta[name="docsearch:docusaurus_tag"]').attr('content') ?? options.defaultTag ?? 'default';
-  const lvl0 = options.isHomePage ? options.siteTitle : (sectionOf($) ?? DEFAULT_LVL0);
-  const lvl1 = pageTitle($);
-
-  $(NOISE).remove();
-
   // Among records that tie on every other criterion, the pages that define FSC's concepts come first.
-  const pageRank = lvl0 === CONCEPT_SECTION ? CONCEPT_PAGE_RANK : 0;
+  const pageRank = facts.section === CONCEPT_SECTION ? CONCEPT_PAGE_RANK : 0;
   const records: DocSearchRecord[] = [];
   const hierarchy = emptyHierarchy();
-  hierarchy.lvl0 = lvl0;
-  hierarchy.lvl1 = lvl1;
+  hierarchy.lvl0 = facts.section;
+  hierarchy.lvl1 = facts.title;
   let anchor: string | null = null;
 
   const push = (type: RecordType, content: string | null): void => {
@@ -166,19 +196,14 @@ export function extractRecords(
       hierarchy: {...hierarchy},
       content,
       weight: {level: LEVEL_WEIGHT[type], position, pageRank},
-      language,
-      docusaurus_tag: tag,
+      language: facts.language,
+      docusaurus_tag: facts.tag,
     });
   };
 
-  if (lvl1) push('lvl1', null);
-
-  let container = $('.theme-doc-markdown').first();
-  if (container.length === 0) container = $('main article').first();
-  if (container.length === 0) container = $('main').first();
-  if (container.length === 0) container = $('.main-wrapper').first();
-  if (container.length === 0) return records;
-
+  if (facts.title) push('lvl1', null);
+  if (!container) return records;
+  container.find(NOISE).remove();
   container.find(WALK_SELECTOR).each((_i, el) => {
     const $el = $(el);
     const tagName = String($el.prop('tagName') ?? '').toLowerCase();
@@ -213,4 +238,32 @@ export function extractRecords(
   });
 
   return records;
+}
+
+/** Extracts the records of one built page. `pageUrl` must be absolute. */
+export function extractRecords(
+  html: string,
+  pageUrl: string,
+  options: ExtractOptions,
+): DocSearchRecord[] {
+  const $ = load(html);
+  if (isNoIndex($)) return [];
+  // The facts first: the breadcrumbs they are read from are left out of the content.
+  const facts = builtPageFacts($, options);
+  return contentRecords($, builtContentContainer($), facts, pageUrl);
+}
+
+/**
+ * The records of a doc in the development server, from the HTML of its content container (its
+ * rendered Markdown) and the facts the docs plugin holds. A title the Markdown gives itself (an h1)
+ * is the one the theme shows, as in the build.
+ */
+export function docContentRecords(
+  containerHtml: string,
+  facts: PageFacts,
+  pageUrl: string,
+): DocSearchRecord[] {
+  const $ = load(containerHtml, null, false);
+  const ownTitle = cleanText($('h1').first().text());
+  return contentRecords($, $.root(), {...facts, title: ownTitle || facts.title}, pageUrl);
 }

@@ -43,7 +43,6 @@ function developmentIndex({siteConfig, siteDir}: LoadContext, options: SearchInd
       staticDirs: siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir)),
       rehypePlugins: options.rehypePlugins ?? [],
     },
-    siteTitle: siteConfig.title,
     outFile: path.join(siteDir, DEV_INDEX_DIR, DEV_INDEX_FILE),
     synonymsFile: path.join(siteDir, SYNONYMS_FILE),
   });

@@ -108,7 +108,7 @@ export const STOP_WORD_DICTIONARY = {
 export const synonymHits = (synonyms: readonly SynonymEntry[]): SynonymHit[] =>
   synonyms.map((entry) => ({...entry}));
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 export function parseHosts(value: string): Host[] {
   return value
@@ -179,10 +179,7 @@ export async function loadBuiltIndex(
   return {file, records, synonyms};
 }
 
-export async function push(
-  config: PushConfig,
-  log: (m: string) => void = console.log,
-): Promise<number> {
+async function push(config: PushConfig, log: (m: string) => void = console.log): Promise<number> {
   const {file, records, synonyms} = await loadBuiltIndex(config.buildDir);
   log(`search-push: ${records.length} records from ${path.relative(process.cwd(), file) || file}`);
   const client = algoliasearch(
@@ -223,7 +220,9 @@ export async function push(
   return records.length;
 }
 
-/** CLI entry: returns the process exit code. */
+/** CLI entry: returns the process exit code.
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
 export async function main(
   argv: readonly string[],
   env: Record<string, string | undefined>,

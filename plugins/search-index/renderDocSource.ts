@@ -1,7 +1,7 @@
 /**
- * Development server side of search: one doc's Markdown source -> the HTML of its article, as the
- * theme would render it where the indexer looks, so that `extractRecords` (the build's own
- * extractor) gives the records the built page gives.
+ * Development server side of search: one doc's Markdown source -> the HTML of its content
+ * container, as the theme renders it, so that the build's own extractor (`docContentRecords` in
+ * extractRecords.ts) gives the records the built page gives.
  *
  * The Markdown goes through Docusaurus's own MDX pipeline (`@docusaurus/mdx-loader`: the same
  * remark/rehype plugins, heading ids, admonitions and the site's rehype plugins); a last rehype
@@ -19,19 +19,6 @@ import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {compileToJSX} from '@docusaurus/mdx-loader/lib/utils';
 import type {Element, ElementContent, Properties, Root, RootContent} from 'hast';
 import {toHtml} from 'hast-util-to-html';
-
-/** What a doc needs beyond its source: the title the theme shows and the sidebar trail. */
-export interface DocSourcePage {
-  /** Absolute path of the Markdown file. */
-  filePath: string;
-  /** The doc's title (front matter or first heading), as the theme's h1 shows it. */
-  title: string;
-  /** Sidebar categories above the doc, outermost first (the breadcrumbs before the page). */
-  trail: readonly string[];
-  /** `docsearch:docusaurus_tag` of the page, e.g. `docs-default-current`. */
-  docusaurusTag: string;
-  language: string;
-}
 
 export interface MarkdownPipeline {
   markdownConfig: MarkdownConfig;
@@ -129,14 +116,6 @@ function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
   return out;
 }
 
-function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
-  return {type: 'element', tagName, properties, children};
-}
-
-function text(value: string): ElementContent {
-  return {type: 'text', value};
-}
-
 /** What a caller adds to the docs' own MDX pipeline for one compilation. */
 export interface PipelineAdditions {
   /** Run after Docusaurus's remark plugins (the tree then has heading ids, admonitions, diagrams). */
@@ -182,35 +161,16 @@ export async function compileDocSource(
   return result.data;
 }
 
-/** Markdown source -> the page HTML the indexer reads (breadcrumbs, h1, markdown container). */
-export async function renderDocSource(
-  page: DocSourcePage,
+/**
+ * Markdown source -> the HTML of its content container, as the theme renders the doc's Markdown
+ * (without the page around it: the development server passes the page's facts to the extractor).
+ */
+export async function renderDocContent(
+  filePath: string,
   pipeline: MarkdownPipeline,
 ): Promise<string> {
-  const data = await compileDocSource(page.filePath, pipeline, {rehypePlugins: [keepHast]});
+  const data = await compileDocSource(filePath, pipeline, {rehypePlugins: [keepHast]});
   const tree = data[HAST_KEY] as Root | undefined;
-  if (!tree)
-    throw new Error(`[search-index] ${page.filePath}: the MDX pipeline returned no HTML tree`);
-
-  const content = toPlainChildren(tree.children);
-  // The theme adds the title as h1 when the Markdown has no first heading of its own.
-  const hasOwnTitle = content.some((node) => node.type === 'element' && node.tagName === 'h1');
-  const markdown = element('div', {className: ['theme-doc-markdown', 'markdown']}, [
-    ...(hasOwnTitle ? [] : [element('header', {}, [element('h1', {}, [text(page.title)])])]),
-    ...content,
-  ]);
-  const crumbs = [...page.trail, page.title].map((label) =>
-    element('li', {className: ['breadcrumbs__item']}, [text(label)]),
-  );
-  const head = element('head', {}, [
-    element('meta', {name: 'docsearch:language', content: page.language}, []),
-    element('meta', {name: 'docsearch:docusaurus_tag', content: page.docusaurusTag}, []),
-  ]);
-  const body = element('body', {}, [
-    element('main', {}, [
-      element('nav', {className: ['theme-doc-breadcrumbs']}, [element('ul', {}, crumbs)]),
-      element('article', {}, [markdown]),
-    ]),
-  ]);
-  return toHtml({type: 'root', children: [element('html', {}, [head, body])]});
+  if (!tree) throw new Error(`[search-index] ${filePath}: the MDX pipeline returned no HTML tree`);
+  return toHtml({type: 'root', children: toPlainChildren(tree.children)});
 }

@@ -47,10 +47,10 @@ export interface EmbeddedRequesterOptions {
 }
 
 /** Long enough for the index (about 107 KB gzip) on a slow phone connection; a hung load ends. */
-export const LOAD_TIMEOUT_MS = 20_000;
+const LOAD_TIMEOUT_MS = 20_000;
 
 /** A failed load of the index file, with the HTTP status when there was an answer. */
-export class IndexLoadError extends Error {
+class IndexLoadError extends Error {
   constructor(
     message: string,
     readonly status?: number,

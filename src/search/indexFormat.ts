@@ -17,8 +17,8 @@ import {HIERARCHY_LEVELS, type DocSearchRecord} from './types';
 
 /** Name of the meta tag, in every built page, holding the index file URL. */
 export const INDEX_META_NAME = 'fsc:search-index';
-export const INDEX_FORMAT = 'fsc-docsearch-index';
-export const INDEX_VERSION = 1;
+const INDEX_FORMAT = 'fsc-docsearch-index';
+const INDEX_VERSION = 1;
 
 /**
  * In the development server the index changes while a page is open: the file next to it,

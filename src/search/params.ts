@@ -34,7 +34,7 @@ export interface NormalizedParams {
   queryType: 'prefixLast' | 'prefixNone';
 }
 
-export const DEFAULTS = {
+const DEFAULTS = {
   hitsPerPage: 20,
   maxHitsPerPage: 1000,
   maxQueryLength: 512,
@@ -175,7 +175,7 @@ function parseSnippetSpec(list: string[] | null): Map<string, number> {
 }
 
 /** Reads a urlencoded Algolia `params` string into a parameter object. */
-export function parseParamsString(text: string): Record<string, unknown> {
+function parseParamsString(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(text)) {
     out[key] = value;

@@ -16,7 +16,7 @@ import type {DocSearchRecord} from './types';
 const LARGE_GROUP_RATIO = 8;
 
 /** A query to rank: its words, their matches and what filters out records. */
-export interface RankQuery {
+interface RankQuery {
   slots: readonly Slot[];
   slotMatches: readonly SlotMatches[];
   excludedIds: ReadonlySet<number>;
@@ -24,7 +24,7 @@ export interface RankQuery {
 }
 
 /** Candidates of a query: all of them (unordered), and the leading ones in final order. */
-export interface Ranking {
+interface Ranking {
   /** Every matching record id (unordered). */
   ids: number[];
   /** Holds at least the requested page's hits (all of them when fewer), in final order. */

@@ -35,7 +35,7 @@ const around = (text: string, separator: string, map: (piece: string) => string)
   separator ? text.split(separator).map(map).join(separator) : map(text);
 
 /** One value: the text between the tags escaped, the tags kept. */
-export function safeValue(value: string, tags: CallerTags): string {
+function safeValue(value: string, tags: CallerTags): string {
   return around(value, tags.pre, (piece) => around(piece, tags.post, escapeHtml));
 }
 

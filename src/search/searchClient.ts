@@ -16,8 +16,6 @@ import {
 import {questionParams} from './questionRules';
 import {requestTags, safeResult, type CallerTags} from './safeHighlights';
 
-export {INDEX_META_NAME};
-
 export type SearchClientConfig =
   | ({
       mode: 'embedded';

@@ -14,15 +14,15 @@
 import {terms} from './text';
 
 /** The synonym types this site uses (Algolia also knows altCorrection1/2 and placeholder). */
-export const SYNONYM_TYPES = ['synonym', 'oneWaySynonym'] as const;
+const SYNONYM_TYPES = ['synonym', 'oneWaySynonym'] as const;
 
-export interface TwoWaySynonym {
+interface TwoWaySynonym {
   objectID: string;
   type: 'synonym';
   synonyms: string[];
 }
 
-export interface OneWaySynonym {
+interface OneWaySynonym {
   objectID: string;
   type: 'oneWaySynonym';
   input: string;

@@ -15,6 +15,7 @@ export interface Token {
   end: number;
 }
 
+/** @public loaded by a script through jiti, which the unused-code check cannot follow */
 export function normalizeTerm(word: string): string {
   const lower = word.toLowerCase();
   // Fast path: plain ASCII needs no decomposition.
@@ -34,7 +35,9 @@ export function tokenizeWithOffsets(text: string): Token[] {
   return tokens;
 }
 
-/** Raw words of `text` (MiniSearch `tokenize`; `normalizeTerm` is its `processTerm`). */
+/** Raw words of `text` (MiniSearch `tokenize`; `normalizeTerm` is its `processTerm`).
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
 export function tokenizeWords(text: string): string[] {
   return text.match(WORD) ?? [];
 }

@@ -63,10 +63,10 @@ describe('docsOfContent', () => {
       {'docusaurus-plugin-content-docs': {default: content}},
       {siteDir: '/site', siteUrl: SITE, language: 'en'},
     );
-    expect(docs.map((d) => [d.url, d.trail, d.filePath, d.docusaurusTag])).toEqual([
-      [`${SITE}/intro/a`, ['Introduction'], '/site/docs/intro/a.md', 'docs-default-current'],
-      [`${SITE}/intro/b`, ['Introduction'], '/site/docs/intro/b.md', 'docs-default-current'],
-      [`${SITE}/loose`, [], '/site/docs/loose.md', 'docs-default-current'],
+    expect(docs.map((d) => [d.url, d.section, d.filePath, d.docusaurusTag])).toEqual([
+      [`${SITE}/intro/a`, 'Introduction', '/site/docs/intro/a.md', 'docs-default-current'],
+      [`${SITE}/intro/b`, 'Introduction', '/site/docs/intro/b.md', 'docs-default-current'],
+      [`${SITE}/loose`, null, '/site/docs/loose.md', 'docs-default-current'],
     ]);
   });
 });
@@ -75,7 +75,7 @@ describe('the development index writer', () => {
   const page = (file: string): DevDoc => ({
     filePath: file,
     title: 'Renew certificates',
-    trail: ['FSC in production'],
+    section: 'FSC in production',
     docusaurusTag: 'docs-default-current',
     language: 'en',
     url: `${SITE}/fsc-in-production/renew-certificates`,
@@ -134,7 +134,6 @@ describe('the development index writer', () => {
         staticDirs: [],
         rehypePlugins: [],
       },
-      siteTitle: 'FSC documentation',
       outFile,
       log: (message) => logs.push(message),
     });

@@ -60,7 +60,7 @@ const unescapeHtml = (html: string) =>
   html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
 
 /** `- [Title](https://site/route.md): description` lines of llms.txt, under `## Section`. */
-export function pagesOfLlmsTxt(text: string): Page[] {
+function pagesOfLlmsTxt(text: string): Page[] {
   const pages: Page[] = [];
   let section = '';
   for (const line of text.split('\n')) {

@@ -4,8 +4,8 @@ import {z} from 'zod';
 import {DocsSession, type Hit} from './docsSession';
 import type {SiteSource} from './siteSource';
 
-export const SERVER_NAME = 'fsc-docs';
-export const SERVER_VERSION = '0.1.0';
+const SERVER_NAME = 'fsc-docs';
+const SERVER_VERSION = '0.1.0';
 
 const text = (value: string) => ({content: [{type: 'text' as const, text: value}]});
 

@@ -76,7 +76,7 @@ function docFile(routePath: string): string {
   return path.join(ROOT, 'docs', `${relative}.md`);
 }
 
-export function frontmatterTitle(routePath: string): string {
+function frontmatterTitle(routePath: string): string {
   const source = fs.readFileSync(docFile(routePath), 'utf8');
   const title = /^---\n[\s\S]*?^title:\s*(.+)$/m.exec(source)?.[1]?.trim();
   if (!title) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** When the chart's templates refuse to render without a key (see tests/data/charts). */
-export type Requirement = {
+type Requirement = {
   satisfiedByDefault?: boolean;
   unlessSet?: string[];
   orSet?: string[];

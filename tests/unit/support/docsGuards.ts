@@ -63,7 +63,7 @@ export function variablesSet(code: string): string[] {
  * and not in the body of a heredoc whose delimiter is quoted (`<<'EOF'`). In an unquoted heredoc body, quotes
  * are plain text and every variable expands.
  */
-export function variablesUsed(code: string): string[] {
+function variablesUsed(code: string): string[] {
   const used: string[] = [];
   const expanded = (text: string) =>
     used.push(...[...text.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((match) => match[1]!));
@@ -166,7 +166,7 @@ export function filesCreated(page: Page): string[] {
 }
 
 /** The files a shell command line passes with `--cacert`, `-CAfile`, `-f`, `--values`, `--filename` or `--set-file`. */
-export function filesPassed(line: string): string[] {
+function filesPassed(line: string): string[] {
   const words = shellWords(line.trim());
   const files: string[] = [];
   const takesFile =
