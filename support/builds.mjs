@@ -28,8 +28,8 @@ export const UNPATCHED_BUILD_DIR = path.join(REPO_ROOT, 'build-unpatched');
 
 const STAMP_DIR = path.join(REPO_ROOT, 'node_modules/.cache/fsc-test-builds');
 
-/** What a build reads besides node_modules (the lockfile stands for node_modules). */
-export const BUILD_SOURCES = [
+/** The site's own sources: what `docusaurus build` and `docusaurus start` read from the repository. */
+export const SITE_SOURCES = [
   'docs',
   'src',
   'static',
@@ -39,6 +39,14 @@ export const BUILD_SOURCES = [
   'search',
   'docusaurus.config.ts',
   'sidebars.ts',
+];
+
+/**
+ * What a test build reads besides node_modules: the site's sources, the lockfile (standing for
+ * node_modules) and the test variant's route plugin.
+ */
+const BUILD_SOURCES = [
+  ...SITE_SOURCES,
   'package-lock.json',
   'tests/e2e/support/test-routes-plugin.ts',
   'tests/e2e/support/CrashOnRender.tsx',

@@ -1,14 +1,15 @@
-// The stamp that decides whether a test build is current hashes BUILD_SOURCES: a file the build
-// reads outside them would leave a stale build in place after it changes.
+// The site's sources (support/builds.mjs) are what the test builds' stamp hashes and what the
+// development-server test copies: a file the site reads outside them would leave a stale build in
+// place after it changes, and be missing from the development server's copy.
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {SYNONYMS_FILE} from '../../plugins/search-index/synonymsFile';
-import {BUILD_SOURCES} from '../../support/builds.mjs';
+import {SITE_SOURCES} from '../../support/builds.mjs';
 
 const covered = (file: string) =>
-  BUILD_SOURCES.some((entry) => file === entry || file.startsWith(entry + path.sep));
+  SITE_SOURCES.some((entry) => file === entry || file.startsWith(entry + path.sep));
 
-describe('the sources a test build is stamped with', () => {
+describe("the site's sources", () => {
   it('cover the synonyms file the build writes into the index', () => {
     expect(covered(SYNONYMS_FILE)).toBe(true);
   });

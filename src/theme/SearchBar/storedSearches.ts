@@ -1,24 +1,8 @@
 import {escapeHtml} from '../../search/text';
+import {HIERARCHY_LEVELS} from '../../search/types';
 
-const HIT_TYPES = new Set([
-  'lvl0',
-  'lvl1',
-  'lvl2',
-  'lvl3',
-  'lvl4',
-  'lvl5',
-  'lvl6',
-  'content',
-]);
-const LEVELS = [
-  'lvl0',
-  'lvl1',
-  'lvl2',
-  'lvl3',
-  'lvl4',
-  'lvl5',
-  'lvl6',
-] as const;
+const HIT_TYPES = new Set<string>([...HIERARCHY_LEVELS, 'content']);
+const LEVELS = HIERARCHY_LEVELS;
 const UNESCAPES: Record<string, string> = {
   '&amp;': '&',
   '&lt;': '<',

@@ -3,22 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {freePort, waitUntilServing} from '../../../support/servers.mjs';
+import {SITE_SOURCES} from '../../../support/builds.mjs';
 import {ROOT} from './site';
 
 /** What `docusaurus start` reads; the copy links node_modules instead of copying it. */
-const SITE_SOURCES = [
-  'docs',
-  'src',
-  'static',
-  'plugins',
-  'config',
-  'i18n',
-  'search',
-  'docusaurus.config.ts',
-  'sidebars.ts',
-  'tsconfig.json',
-  'package.json',
-];
+/** A writer's checkout: the site's sources and the files `docusaurus start` reads beside them. */
+const CHECKOUT = [...SITE_SOURCES, 'tsconfig.json', 'package.json'];
 
 export type DevServer = {
   origin: string;
@@ -35,7 +25,7 @@ export type DevServer = {
  */
 export async function startDevServer(timeoutMs = 180_000): Promise<DevServer> {
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-dev-site-'));
-  for (const entry of SITE_SOURCES)
+  for (const entry of CHECKOUT)
     fs.cpSync(path.join(ROOT, entry), path.join(siteDir, entry), {recursive: true});
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
 
