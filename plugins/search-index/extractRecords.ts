@@ -9,10 +9,12 @@
  *   title for the home page.
  * - lvl1: `article h1` (or `header h1`, `main h1`, `<title>`).
  * - lvl2…lvl6: h2…h6 inside the markdown container (`.theme-doc-markdown`).
- * - content: `p, li, td:last-child` inside that container; code blocks, tab
- *   buttons, hash links, breadcrumbs and pagination left out. A table row's
- *   record holds its other cells too, before the last one ("config.sslMode —
- *   require — …"): the setting or name a row describes is what readers type.
+ * - content: `p, li, td:last-child` inside that container; tab buttons, hash
+ *   links, breadcrumbs and pagination left out. A table row's record holds its
+ *   other cells too, before the last one ("config.sslMode — require — …"): the
+ *   setting or name a row describes is what readers type. A shell code block
+ *   gives a record of its title and the start of its commands (see
+ *   codeBlockText); other code is left out.
  *
  * Each record's url is the page URL plus the anchor of the nearest preceding
  * heading; `weight.level` follows DocSearch (lvl0 100, lvl1 90 … lvl6 40,
@@ -44,18 +46,15 @@ export interface ExtractOptions {
   defaultTag?: string;
 }
 
-/** Not indexed: code, diagrams, UI chrome that sits inside the content. */
+/** Not indexed: diagrams, UI chrome that sits inside the content. */
 const NOISE = [
   'script',
   'style',
   'noscript',
   'template',
   'svg',
-  'pre',
   'button',
   '.hash-link',
-  '.theme-code-block',
-  '[class*="codeBlockContainer"]',
   '.docusaurus-mermaid-container',
   '[role="tablist"]',
   '.theme-doc-toc-mobile',
@@ -66,7 +65,45 @@ const NOISE = [
 ].join(', ');
 
 const CONTENT_SELECTOR = 'p, li, td:last-child';
-const WALK_SELECTOR = `h2, h3, h4, h5, h6, ${CONTENT_SELECTOR}`;
+/** A code block as the theme renders it: `language-*` on the container, a title, a line per span. */
+const CODE_BLOCK = '.theme-code-block';
+const WALK_SELECTOR = `h2, h3, h4, h5, h6, ${CONTENT_SELECTOR}, ${CODE_BLOCK}`;
+
+/**
+ * Code blocks whose text is indexed. Readers paste commands ("kubectl port-forward outway"), and
+ * the docs' commands sit in bash blocks. YAML, JSON and text blocks are left out: measured with
+ * `npm run eval:search`, their keys and values made configuration-key queries rank the values
+ * files above the section that explains the key, and gained nothing elsewhere.
+ */
+const INDEXED_CODE_LANGUAGES = new Set(['bash']);
+/**
+ * A code record keeps the start of the block: the first commands say what the block does, and a
+ * long script would otherwise outweigh the prose around it (250 ranked best of 250, 400, 1,000 and
+ * 3,000 characters in `npm run eval:search`).
+ */
+const CODE_RECORD_CHARACTERS = 250;
+
+/** The record text of a code block (title, then its lines joined), or '' when it is not indexed. */
+function codeBlockText($: CheerioAPI, block: Cheerio<AnyNode>): string {
+  const language = /(?:^|\s)language-(\S+)/.exec(block.attr('class') ?? '')?.[1];
+  if (!language || !INDEXED_CODE_LANGUAGES.has(language)) return '';
+  const title = cleanText(block.find('[class*="codeBlockTitle"]').first().text());
+  const lines = block
+    .find('.token-line')
+    .toArray()
+    .map((line) => $(line).text())
+    // A line continued with a backslash reads as one command.
+    .join('\n')
+    .replace(/\\\n/g, ' ');
+  const code = cleanText(lines);
+  const start =
+    code.length > CODE_RECORD_CHARACTERS
+      ? code
+          .slice(0, code.lastIndexOf(' ', CODE_RECORD_CHARACTERS) + 1 || CODE_RECORD_CHARACTERS)
+          .trimEnd()
+      : code;
+  return [title, start].filter(Boolean).join(' — ');
+}
 
 const LEVEL_WEIGHT: Record<RecordType, number> = {
   lvl0: 100,
@@ -206,6 +243,11 @@ function contentRecords(
   container.find(NOISE).remove();
   container.find(WALK_SELECTOR).each((_i, el) => {
     const $el = $(el);
+    if ($el.is(CODE_BLOCK)) {
+      const text = codeBlockText($, $el);
+      if (text) push('content', text);
+      return;
+    }
     const tagName = String($el.prop('tagName') ?? '').toLowerCase();
     const headingMatch = /^h([2-6])$/.exec(tagName);
     if (headingMatch) {

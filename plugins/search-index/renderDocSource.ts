@@ -6,8 +6,9 @@
  * The Markdown goes through Docusaurus's own MDX pipeline (`@docusaurus/mdx-loader`: the same
  * remark/rehype plugins, heading ids, admonitions and the site's rehype plugins); a last rehype
  * plugin keeps the finished HTML tree, and the few MDX components the docs use are written out as
- * the elements the theme renders for them (tab panels, admonition bodies, details). What the
- * indexer leaves out anyway (code, diagrams, tab labels, admonition titles) is not rendered.
+ * the elements the theme renders for them (tab panels, admonition bodies, details, code blocks
+ * with their title and lines). What the indexer leaves out anyway (diagrams, tab labels,
+ * admonition titles) is not rendered.
  *
  * Internal modules of mdx-loader are used on purpose: its public API is a webpack loader, which
  * yields JavaScript, not HTML. README ("Search in the development server") names the check that
@@ -89,6 +90,40 @@ function toElement(node: MdxJsxNode): Element | null {
   };
 }
 
+/** The theme's CodeBlock reads a fence's title this way (theme-common's `parseCodeBlockTitle`). */
+const CODE_BLOCK_TITLE = /title=(?<quote>["'])(?<title>.*?)\k<quote>/;
+
+const element = (tagName: string, className: string, children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties: {className: [className]},
+  children,
+});
+
+/**
+ * A fence (`<pre><code class="language-x" metastring>`) as the theme renders it: a container with
+ * the language's class, the title, and a span per line; null for any other element.
+ */
+function codeBlockElement(pre: Element): Element | null {
+  const code = pre.children[0];
+  if (pre.tagName !== 'pre' || code?.type !== 'element' || code.tagName !== 'code') return null;
+  const classes = (code.properties.className as string[] | undefined) ?? [];
+  const language = classes.find((name) => name.startsWith('language-')) ?? 'language-text';
+  const title = CODE_BLOCK_TITLE.exec(String(code.properties.metastring ?? ''))?.groups?.title;
+  const text = code.children.map((child) => (child.type === 'text' ? child.value : '')).join('');
+  const lines = text.replace(/\n$/, '').split('\n');
+  return element('div', `${language} theme-code-block`, [
+    ...(title ? [element('div', 'codeBlockTitle', [{type: 'text', value: title}])] : []),
+    element('pre', 'prism-code', [
+      element(
+        'code',
+        'codeBlockLines',
+        lines.map((line) => element('span', 'token-line', [{type: 'text', value: line}])),
+      ),
+    ]),
+  ]);
+}
+
 function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
   const out: ElementContent[] = [];
   for (const node of nodes as (RootContent | MdxJsxNode | {type: string})[]) {
@@ -101,7 +136,9 @@ function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
       }
       case 'element': {
         const element = node as Element;
-        out.push({...element, children: toPlainChildren(element.children)});
+        out.push(
+          codeBlockElement(element) ?? {...element, children: toPlainChildren(element.children)},
+        );
         break;
       }
       case 'text':

@@ -119,8 +119,13 @@ describe('the development index writer', () => {
         'graph LR; A-->B',
         '```',
         '',
-        '```bash',
-        'kubectl get pods',
+        '```bash title="Check the pods"',
+        'kubectl -n fsc-demo \\',
+        '  get pods',
+        '```',
+        '',
+        '```yaml title="values.yaml"',
+        'replicaCount: 2',
         '```',
         '',
       ].join('\n'),
@@ -169,7 +174,7 @@ describe('the development index writer', () => {
         'Replace the Secret',
         null,
       ],
-      // The admonition's title, the tab label, the diagram and the code are not indexed, as in the build.
+      // The admonition's title, the tab label, the diagram and the YAML are not indexed, as in the build.
       [
         'content',
         '/fsc-in-production/renew-certificates#replace',
@@ -183,6 +188,14 @@ describe('the development index writer', () => {
         'FSC in production',
         'Replace the Secret',
         'Run the script on Linux.',
+      ],
+      // A shell block: its title and its commands, the continued line read as one.
+      [
+        'content',
+        '/fsc-in-production/renew-certificates#replace',
+        'FSC in production',
+        'Replace the Secret',
+        'Check the pods — kubectl -n fsc-demo get pods',
       ],
     ]);
     const firstVersion = fs.readFileSync(versionUrlOf(outFile), 'utf8');

@@ -113,7 +113,16 @@ describe('extractRecords', () => {
         0,
         9,
       ],
-      ['lvl3', `${P}#values`, [L0, L1, 'Install the auditlog chart', 'Values'], null, 70, 10],
+      [
+        'content',
+        `${P}#install-the-auditlog-chart`,
+        [L0, L1, 'Install the auditlog chart', null],
+        // a shell block: its title and its commands, a continued line read as one
+        'Install the chart — helm install auditlog fsc/auditlog --values auditlog-values.yaml',
+        0,
+        10,
+      ],
+      ['lvl3', `${P}#values`, [L0, L1, 'Install the auditlog chart', 'Values'], null, 70, 11],
       [
         'content',
         `${P}#values`,
@@ -121,7 +130,7 @@ describe('extractRecords', () => {
         // a table row: the setting it describes, then its description
         'postgres.dsn — Connection string of the audit log database.',
         0,
-        11,
+        12,
       ],
       [
         'content',
@@ -129,7 +138,7 @@ describe('extractRecords', () => {
         [L0, L1, 'Install the auditlog chart', 'Values'],
         'replicas — Number of pods.',
         0,
-        12,
+        13,
       ],
       [
         'content',
@@ -137,7 +146,7 @@ describe('extractRecords', () => {
         [L0, L1, 'Install the auditlog chart', 'Values'],
         'Keep the <script> tags out of your values.',
         0,
-        13,
+        14,
       ],
     ]);
   });
@@ -154,10 +163,11 @@ describe('extractRecords', () => {
     expect(records[0]?.anchor).toBeNull();
   });
 
-  it('leaves out code, tab buttons, breadcrumbs, pagination, TOC, footer, hash links and zero-width spaces', () => {
+  it('leaves out code other than shell, tab buttons, breadcrumbs, pagination, TOC, footer, hash links and zero-width spaces', () => {
     const text = JSON.stringify(records);
     for (const unwanted of [
-      'helm install',
+      'auditlog-values.yaml —',
+      'replicaCount',
       'Copy',
       'macOS',
       'Linux',
@@ -171,6 +181,21 @@ describe('extractRecords', () => {
     ]) {
       expect(text).not.toContain(unwanted);
     }
+  });
+
+  it('keeps the start of a long shell block, cut between words', () => {
+    const commands = Array.from({length: 40}, (_, i) => `kubectl -n fsc-demo get pod/step-${i}`);
+    const page = `<html><body><article><div class="theme-doc-markdown markdown"><h1>Steps</h1>
+      <div class="language-bash theme-code-block"><pre><code>${commands
+        .map((line) => `<span class="token-line">${line}<br></span>`)
+        .join('')}</code></pre></div></div></article></body></html>`;
+    const code = extractRecords(page, `${SITE}/steps`, {siteTitle: 'x'}).find(
+      (r) => r.type === 'content',
+    )?.content;
+    expect(code?.startsWith('kubectl -n fsc-demo get pod/step-0 kubectl')).toBe(true);
+    expect(code?.length).toBeLessThanOrEqual(250);
+    expect(code?.length).toBeGreaterThan(200);
+    expect(commands.join(' ').startsWith(`${code} `)).toBe(true);
   });
 
   it('gives deterministic, unique objectIDs', () => {
@@ -382,7 +407,7 @@ describe('search-index plugin (postBuild)', () => {
       siteTitle: 'FSC docs',
       log: () => undefined,
     });
-    expect(result.records).toHaveLength(14);
+    expect(result.records).toHaveLength(15);
     expect(result.pages).toBe(1);
     expect(result.gzipBytes).toBeLessThan(result.bytes);
     expect(result.htmlFilesTagged).toBe(7);
