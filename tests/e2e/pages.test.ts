@@ -24,11 +24,12 @@ describe('Mermaid diagrams', () => {
   const pagesWithDiagrams = ['/introduction/components', '/introduction/functional-description'];
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    // One test per page: each page is loaded in a fresh context and every diagram waited for.
+    // One test per page, a few at a time (the e2e project's maxConcurrency): each page is loaded
+    // in a fresh context and every diagram waited for.
     let diagrams = 0;
-    it.each(DOC_ROUTES.map((route) => route.path))(
+    it.concurrent.for(DOC_ROUTES.map((route) => route.path))(
       `%s: diagrams render to SVG with a text alternative in ${colorScheme} mode`,
-      async (path) => {
+      async (path, {expect}) => {
         const {page, problems} = await openPage(site.browser, site.origin, {colorScheme});
         await page.goto(site.origin + path);
         await waitForHydration(page);

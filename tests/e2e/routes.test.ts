@@ -10,8 +10,10 @@ describe('every route of the specification', () => {
     expect(DOC_ROUTES).toHaveLength(33);
   });
 
-  for (const route of DOC_ROUTES) {
-    it(`${route.path} shows "${route.title}" with breadcrumbs, sidebar and no error`, async () => {
+  // A few routes at a time (the e2e project's maxConcurrency), each in a page of its own.
+  it.concurrent.for(DOC_ROUTES)(
+    '$path shows "$title" with breadcrumbs, sidebar and no error',
+    async (route, {expect}) => {
       const {page, problems} = await openPage(site.browser, site.origin);
       const response = await page.goto(site.origin + route.path);
       expect(response?.status()).toBe(200);
@@ -32,8 +34,8 @@ describe('every route of the specification', () => {
       await waitForHydration(page);
       expect(problems.errors).toEqual([]);
       await page.context().close();
-    });
-  }
+    },
+  );
 });
 
 describe('sidebar', () => {

@@ -479,8 +479,10 @@ describe('in Chromium', () => {
     return {page, problems, violations};
   }
 
-  for (const route of [...PAGE_PATHS, '/introduction']) {
-    it(`${route} loads without a CSP violation, a console error or a request to another origin`, async () => {
+  // A few routes at a time (the e2e project's maxConcurrency), each in a page of its own.
+  it.concurrent.for([...PAGE_PATHS, '/introduction'])(
+    '%s loads without a CSP violation, a console error or a request to another origin',
+    async (route, {expect}) => {
       const {page, problems, violations} = await openWatched(server.origin);
       const response = await page.goto(server.origin + route);
       expect(response?.status()).toBe(200);
@@ -496,8 +498,8 @@ describe('in Chromium', () => {
       expect(problems.errors).toEqual([]);
       expect(problems.foreignRequests).toEqual([]);
       await page.context().close();
-    });
-  }
+    },
+  );
 
   it('shows the not-found page without a CSP violation', async () => {
     const {page, violations, problems} = await openWatched(server.origin);
