@@ -110,9 +110,11 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   'then',
   'there',
   'here',
-  // what a question wraps around its subject ("do I need", "my own")
+  // what a question wraps around its subject ("do I need", "my own", "if I only consume")
   'need',
   'own',
+  'only',
+  'just',
 ]);
 
 /**

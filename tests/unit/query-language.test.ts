@@ -120,6 +120,14 @@ describe('stop words', () => {
     ]);
   });
 
+  it('drops the words a question wraps its subject in ("do I need", "only")', () => {
+    // "need" and "only" are in no record: kept, they would leave no hit holding every word, and
+    // Algolia's removeWordsIfNoResults would then answer with records holding any of them
+    expect(urls(search('which manager do I need if I only negotiate contracts'))).toEqual(
+      urls(search('manager negotiate contracts')),
+    );
+  });
+
   it('keeps the last word while it may be a prefix being typed, and quoted words', () => {
     // "manager th" must still match a word starting with "th" (the paragraph's "the")
     expect(search('manager th').nbHits).toBe(search('manager th', {removeStopWords: false}).nbHits);
