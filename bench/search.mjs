@@ -25,15 +25,15 @@ import {syntheticCorpus} from '../support/syntheticCorpus.mjs';
 const jiti = createJiti(import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const {findIndexFile} = await jiti.import('../plugins/search-index/indexFile.ts');
-const {loadIndex} = await jiti.import('../src/search/indexData.ts');
-const {readIndexFile, serializeIndex} = await jiti.import('../src/search/indexFormat.ts');
+const {findIndexFile} = await jiti.import('../plugins/search-index/findIndexFile.ts');
+const {engineFromIndexFile} = await jiti.import('../src/search/engineFromIndexFile.ts');
+const {readIndexFile, serializeIndex} = await jiti.import('../src/search/indexFileFormat.ts');
 const {createSearchEngine} = await jiti.import('../src/search/engine.ts');
 const {terms: toTerms, tokenizeWords, normalizeTerm} = await jiti.import('../src/search/text.ts');
 const {STOP_WORDS} = await jiti.import('../src/search/language.ts');
 const {questionParams} = await jiti.import('../src/search/questionRules.ts');
 const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH} =
-  await jiti.import('../plugins/search-index/evaluate.ts');
+  await jiti.import('../scripts/lib/searchEvaluation.ts');
 
 /** Rounds of latency measurement on the real site (more samples: a steadier p95). */
 const ROUNDS = 10;
@@ -126,7 +126,7 @@ function miniSearchFormat(records) {
 function embeddedEngine(records, synonyms) {
   const json = serializeIndex(records, {synonyms});
   const build = timeIt(() => createSearchEngine({records, synonyms}));
-  const load = timeIt(() => loadIndex(json));
+  const load = timeIt(() => engineFromIndexFile(json));
   const engine = load.result;
   const params = {
     facetFilters: FILTERS,
@@ -160,7 +160,7 @@ function embeddedEngine(records, synonyms) {
       records: {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms},
       miniSearch: miniSearchFormat(records),
     },
-    // with the question parameters the site's client adds (src/search/searchClient.ts)
+    // with the question parameters the site's client adds (src/search/algoliaClient.ts)
     run: (q) => engine.search({...params, ...questionParams(q), query: q}).hits.map((h) => h.url),
   };
 }

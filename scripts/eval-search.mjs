@@ -15,12 +15,12 @@ import {fileURLToPath} from 'node:url';
 const jiti = createJiti(import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const {findIndexFile} = await jiti.import('../plugins/search-index/indexFile.ts');
-const {loadIndex} = await jiti.import('../src/search/indexData.ts');
+const {findIndexFile} = await jiti.import('../plugins/search-index/findIndexFile.ts');
+const {engineFromIndexFile} = await jiti.import('../src/search/engineFromIndexFile.ts');
 const {createSearchEngine} = await jiti.import('../src/search/engine.ts');
 const {DOCSEARCH_SETTINGS, loadBuiltIndex} = await jiti.import('../plugins/search-index/push.ts');
 const {evaluateEngine, formatReport, formatTable, loadQueries, QUERIES_FILE} = await jiti.import(
-  '../plugins/search-index/evaluate.ts',
+  './lib/searchEvaluation.ts',
 );
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
@@ -33,7 +33,7 @@ try {
 }
 const queriesFile = path.resolve(root, process.env.SEARCH_QUERIES ?? QUERIES_FILE);
 const queries = await loadQueries(queriesFile);
-const engine = loadIndex(await readFile(file, 'utf8'));
+const engine = engineFromIndexFile(await readFile(file, 'utf8'));
 console.log(
   `eval-search: ${engine.records.length} records from ${path.relative(root, file)}, ${queries.length} queries from ${queriesFile}\n`,
 );
