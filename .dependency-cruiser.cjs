@@ -33,8 +33,17 @@ module.exports = {
       to: {
         ...runtime,
         path: '^src/search/',
-        pathNot: '^src/search/(indexFormat|types|language|questionRules|text|synonyms)\\.ts$',
+        pathNot: '^src/search/(indexFileFormat|types|language|questionRules|text|synonyms)\\.ts$',
       },
+    },
+    {
+      name: 'build-imports-no-tools',
+      comment:
+        'The build (plugins/ and the Docusaurus configuration) imports no script, benchmark or test: the tools ' +
+        'built around the site, such as the search evaluation in scripts/lib, may import the build, not the reverse.',
+      severity: 'error',
+      from: {path: '^(plugins/|docusaurus\\.config\\.ts$)'},
+      to: {...runtime, path: '^(scripts|bench|tests)/'},
     },
     {
       name: 'pages-know-nothing-of-search',

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Page weight and Lighthouse scores of a few pages, served as in production: nginx with
 // deploy/nginx over the build on 127.0.0.1 (support/nginx.mjs), compressing. Printed side by side:
 // - FSC: the site as published;
@@ -62,6 +63,7 @@ const PEER_DOC = '/docs/intro';
 const PEER_OVERRIDES = ['webpackbar', '@docsearch/react'];
 const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo']);
 
+/** @param {string[]} argv */
 function parseArguments(argv) {
   const options = {
     runs: 1,
@@ -104,7 +106,12 @@ function parseArguments(argv) {
   return options;
 }
 
+/** @param {number} bytes */
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)}`;
+/**
+ * @param {number[]} values
+ * @returns {number}
+ */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -120,6 +127,9 @@ const median = (values) => {
 /**
  * The scripts and stylesheets of a first view of `route`, with their sizes in the build.
  * @param {import('playwright-core').Browser} browser
+ * @param {string} origin
+ * @param {string} buildDir
+ * @param {string} route
  * @returns {Promise<FirstViewWeight>}
  */
 async function firstViewWeight(browser, origin, buildDir, route) {
@@ -172,6 +182,7 @@ async function firstViewWeight(browser, origin, buildDir, route) {
 
 /**
  * One Lighthouse mobile run of `url` in its own Chromium.
+ * @param {string} url
  * @returns {Promise<LighthouseFigures>}
  */
 async function lighthouseRun(url) {
@@ -206,7 +217,7 @@ async function lighthouseRun(url) {
         const audit = lhr.audits[ref.id];
         if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
           // What the audit points at (an element, a URL), so the report says what to fix.
-          const items = /** @type {any[]} */ (
+          const items = /** @type {{node?: {snippet?: string}, url?: string}[]} */ (
             audit.details && 'items' in audit.details ? audit.details.items : []
           );
           const examples = items
@@ -235,10 +246,15 @@ async function lighthouseRun(url) {
   }
 }
 
+/**
+ * @param {string[]} header
+ * @param {(string | number)[][]} rows
+ */
 function printTable(header, rows) {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => String(row[column]).length)),
   );
+  /** @param {(string | number)[]} cells */
   const line = (cells) =>
     cells
       .map((cell, column) =>
@@ -250,7 +266,12 @@ function printTable(header, rows) {
   for (const row of rows) console.log(line(row));
 }
 
-/** Runs a command for the peer, its output on stderr (stdout carries only the figures). */
+/**
+ * Runs a command for the peer, its output on stderr (stdout carries only the figures).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {string} cwd
+ */
 function runCommand(command, args, cwd) {
   console.error(`> ${command} ${args.join(' ')}   (in ${cwd})`);
   const result = spawnSync(command, args, {cwd, stdio: ['ignore', 2, 2]});
@@ -265,6 +286,7 @@ function runCommand(command, args, cwd) {
  * The build of the peer: generated, installed and built on first use (or with `rebuild`), reused
  * afterwards. A stamp written after a successful build records how it was made; a missing or
  * different stamp (an interrupted run, other overrides) makes it again from scratch.
+ * @param {boolean} rebuild
  * @returns {string} the build directory
  */
 function peerBuild(rebuild) {
@@ -374,7 +396,11 @@ async function measureSites(sites, options) {
   }
 }
 
-/** `+1.2 KiB, +3%` or `-1.2 KiB, -3%`: how much `value` is above `reference`. */
+/**
+ * `+1.2 KiB, +3%` or `-1.2 KiB, -3%`: how much `value` is above `reference`.
+ * @param {number} value
+ * @param {number} reference
+ */
 function difference(value, reference) {
   const sign = value >= reference ? '+' : '-';
   return `${sign}${kib(Math.abs(value - reference))} KiB, ${sign}${Math.round((Math.abs(value - reference) / reference) * 100)}%`;
@@ -391,10 +417,20 @@ function printPatchGain(patched, unpatched, options) {
   console.log(
     `\nPatches off in FSC unpatched (${options.off}): FSC against FSC unpatched, per page`,
   );
+  /**
+   * @param {SiteFigures} site
+   * @param {string} route
+   * @param {(run: LighthouseFigures) => number} pick
+   */
   const medianOf = (site, route, pick) => {
     const runs = site.audits.get(route) ?? [];
     return runs.length ? median(runs.map(pick)) : NaN;
   };
+  /**
+   * @param {string} route
+   * @param {(run: LighthouseFigures) => number} pick
+   * @param {(value: number) => string} format
+   */
   const pair = (route, pick, format) => {
     const a = medianOf(patched, route, pick);
     const b = medianOf(unpatched, route, pick);
@@ -430,9 +466,10 @@ function printPatchGain(patched, unpatched, options) {
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
+  /** @type {import('../support/builds.mjs').BuildName[]} */
   const builds = [
-    ...(process.env.FSC_BUILD_DIR ? [] : ['published']),
-    ...(options.ab ? ['unpatched'] : []),
+    ...(process.env.FSC_BUILD_DIR ? [] : /** @type {const} */ (['published'])),
+    ...(options.ab ? /** @type {const} */ (['unpatched']) : []),
   ];
   const sources = builds.length ? sourcesHash() : '';
   for (const name of builds)
@@ -482,6 +519,10 @@ async function main() {
     pages.map((route) => {
       const weight = weights.get(route);
       const runs = audits.get(route) ?? [];
+      /**
+       * @param {(run: LighthouseFigures) => number} pick
+       * @param {(value: number) => string} format
+       */
       const figure = (pick, format) => (runs.length ? format(median(runs.map(pick))) : 'n/a');
       return [
         name,

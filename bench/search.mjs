@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run bench:search [-- <buildDir>]
 //
 // The embedded engine (MiniSearch + Algolia-style ranking) side by side with
@@ -25,15 +26,54 @@ import {syntheticCorpus} from '../support/syntheticCorpus.mjs';
 const jiti = createJiti(import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const {findIndexFile} = await jiti.import('../plugins/search-index/indexFile.ts');
-const {loadIndex} = await jiti.import('../src/search/indexData.ts');
-const {readIndexFile, serializeIndex} = await jiti.import('../src/search/indexFormat.ts');
-const {createSearchEngine} = await jiti.import('../src/search/engine.ts');
-const {terms: toTerms, tokenizeWords, normalizeTerm} = await jiti.import('../src/search/text.ts');
-const {STOP_WORDS} = await jiti.import('../src/search/language.ts');
-const {questionParams} = await jiti.import('../src/search/questionRules.ts');
+const {findIndexFile} = /** @type {typeof import('../plugins/search-index/findIndexFile')} */ (
+  await jiti.import('../plugins/search-index/findIndexFile.ts')
+);
+const {engineFromIndexFile} = /** @type {typeof import('../src/search/engineFromIndexFile')} */ (
+  await jiti.import('../src/search/engineFromIndexFile.ts')
+);
+const {readIndexFile, serializeIndex} =
+  /** @type {typeof import('../src/search/indexFileFormat')} */ (
+    await jiti.import('../src/search/indexFileFormat.ts')
+  );
+const {createSearchEngine} = /** @type {typeof import('../src/search/engine')} */ (
+  await jiti.import('../src/search/engine.ts')
+);
+const {
+  terms: toTerms,
+  tokenizeWords,
+  normalizeTerm,
+} = /** @type {typeof import('../src/search/text')} */ (await jiti.import('../src/search/text.ts'));
+const {STOP_WORDS} = /** @type {typeof import('../src/search/language')} */ (
+  await jiti.import('../src/search/language.ts')
+);
+const {questionParams} = /** @type {typeof import('../src/search/questionRules')} */ (
+  await jiti.import('../src/search/questionRules.ts')
+);
 const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH} =
-  await jiti.import('../plugins/search-index/evaluate.ts');
+  /** @type {typeof import('../scripts/lib/searchEvaluation')} */ (
+    await jiti.import('../scripts/lib/searchEvaluation.ts')
+  );
+
+/**
+ * @typedef {import('../src/search/types').DocSearchRecord} DocSearchRecord
+ * @typedef {import('../src/search/types').HierarchyLevel} HierarchyLevel
+ * @typedef {import('../src/search/synonyms').SynonymEntry} SynonymEntry
+ * @typedef {import('../scripts/lib/searchEvaluation').EvalQuery} EvalQuery
+ * @typedef {import('../scripts/lib/searchEvaluation').EvalSummary} EvalSummary
+ * @typedef {import('../scripts/lib/searchEvaluation').QueryKind} QueryKind
+ * @typedef {(query: string) => string[]} Run a search: the query to its hits' urls, best first
+ * @typedef {{raw: number, gzip: number, loadMs: number}} FormatFigures
+ * @typedef {object} BenchEngine
+ * @property {string} name
+ * @property {number} raw size of what the browser would fetch (bytes)
+ * @property {number} gzip
+ * @property {number} buildMs
+ * @property {number} loadMs
+ * @property {{records: FormatFigures, miniSearch: FormatFigures}} [formats] the embedded engine's index formats
+ * @property {Run} run
+ * @typedef {{id: number, r: DocSearchRecord}} LibraryDocument a record as MiniSearch is given it
+ */
 
 /** Rounds of latency measurement on the real site (more samples: a steadier p95). */
 const ROUNDS = 10;
@@ -44,6 +84,7 @@ const SYNTHETIC_QUERIES = 200;
 /** Latency on the synthetic corpus: the keystrokes of this many of its queries (keeps the run short). */
 const SYNTHETIC_LATENCY_QUERIES = 40;
 const FILTERS = docSearchFacetFilters();
+/** @type {HierarchyLevel[]} */
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 
 // ---------------------------------------------------------------------------
@@ -51,28 +92,45 @@ const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 // ---------------------------------------------------------------------------
 
 const now = () => performance.now();
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+/** @param {number[]} values */
 function median(values) {
   return percentile(values, 50);
 }
 let buildRounds = TIMING_ROUNDS;
+/**
+ * @template T
+ * @param {() => T} fn
+ * @returns {{ms: number, result: T}}
+ */
 function timeIt(fn, rounds = buildRounds) {
   const times = [];
+  /** @type {T | undefined} */
   let result;
   for (let i = 0; i < rounds; i++) {
     const t = now();
     result = fn();
     times.push(now() - t);
   }
-  return {ms: median(times), result};
+  // Every caller asks for one round or more, so fn has run.
+  return {ms: median(times), result: /** @type {T} */ (result)};
 }
+/** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+/** @param {string} text */
 const gzipSize = (text) => gzipSync(text, {level: 9}).length;
 
-/** Every keystroke of every query: what DocSearch sends while typing. */
+/**
+ * Every keystroke of every query: what DocSearch sends while typing.
+ * @param {string[]} queries
+ */
 function keystrokes(queries) {
   const out = [];
   for (const q of queries)
@@ -83,16 +141,20 @@ function keystrokes(queries) {
 /**
  * Latency of each engine over the same queries. The engines take turns round by round, so that a
  * change in the machine's load while the benchmark runs weighs on both alike.
+ * @param {Run[]} runs
+ * @param {string[]} queries
+ * @param {number} rounds
  */
 function latencies(runs, queries, rounds) {
   for (const run of runs) for (const q of queries) run(q); // warm-up
+  /** @type {number[][]} */
   const times = runs.map(() => []);
   for (let r = 0; r < rounds; r++) {
     runs.forEach((run, i) => {
       for (const q of queries) {
         const t = now();
         run(q);
-        times[i].push(now() - t);
+        /** @type {number[]} */ (times[i]).push(now() - t);
       }
     });
   }
@@ -103,14 +165,23 @@ function latencies(runs, queries, rounds) {
 // engines
 // ---------------------------------------------------------------------------
 
-/** For the format comparison only: the MiniSearch class's own serialised index over the same fields. */
+/**
+ * For the format comparison only: the MiniSearch class's own serialised index over the same fields.
+ * @param {DocSearchRecord[]} records
+ * @returns {FormatFigures}
+ */
 function miniSearchFormat(records) {
   const fields = [...LEVELS, 'content'];
+  /** @type {import('minisearch').Options<LibraryDocument>} */
   const options = {
     fields,
     storeFields: [],
     extractField: (doc, f) =>
-      f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f],
+      f === 'id'
+        ? doc.id
+        : f === 'content'
+          ? doc.r.content
+          : doc.r.hierarchy[/** @type {HierarchyLevel} */ (f)],
   };
   const ms = new MiniSearch(options);
   ms.addAll(records.map((r, id) => ({id, r})));
@@ -122,11 +193,16 @@ function miniSearchFormat(records) {
   return {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms};
 }
 
-/** The embedded engine over the records, with the site's synonyms or without any (`synonyms` empty). */
+/**
+ * The embedded engine over the records, with the site's synonyms or without any (`synonyms` empty).
+ * @param {DocSearchRecord[]} records
+ * @param {SynonymEntry[]} synonyms
+ * @returns {BenchEngine}
+ */
 function embeddedEngine(records, synonyms) {
   const json = serializeIndex(records, {synonyms});
   const build = timeIt(() => createSearchEngine({records, synonyms}));
-  const load = timeIt(() => loadIndex(json));
+  const load = timeIt(() => engineFromIndexFile(json));
   const engine = load.result;
   const params = {
     facetFilters: FILTERS,
@@ -160,22 +236,34 @@ function embeddedEngine(records, synonyms) {
       records: {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms},
       miniSearch: miniSearchFormat(records),
     },
-    // with the question parameters the site's client adds (src/search/searchClient.ts)
-    run: (q) => engine.search({...params, ...questionParams(q), query: q}).hits.map((h) => h.url),
+    // with the question parameters the site's client adds (src/search/algoliaClient.ts)
+    run: (q) =>
+      // every hit has its url: it is among the attributes to retrieve
+      engine
+        .search({...params, ...questionParams(q), query: q})
+        .hits.map((h) => /** @type {string} */ (h.url)),
   };
 }
 
-/** Field boosts of the two libraries' own rankings (a heading match outweighs a paragraph match). */
+/**
+ * Field boosts of the two libraries' own rankings (a heading match outweighs a paragraph match).
+ * @type {Record<string, number>}
+ */
 const BOOSTS = {lvl0: 6, lvl1: 10, lvl2: 6, lvl3: 4, lvl4: 3, lvl5: 2, lvl6: 2, content: 1};
+/** @param {DocSearchRecord} r */
 const acceptDocSearch = (r) =>
   r.language === 'en' &&
   (r.docusaurus_tag === 'default' || r.docusaurus_tag === 'docs-default-current');
-/** Typo distance by word length, as the embedded engine (Algolia's defaults). */
+/**
+ * Typo distance by word length, as the embedded engine (Algolia's defaults).
+ * @param {string} w
+ */
 const typosFor = (w) => (w.length >= 8 ? 2 : w.length >= 4 ? 1 : 0);
 
 /**
  * The query words the libraries are given: the engine's stop-word rule (src/search/language.ts:
  * dropped except the last word, kept when nothing else remains), so that only the ranking differs.
+ * @param {string} query
  */
 function queryWords(query) {
   const words = toTerms(query);
@@ -183,9 +271,14 @@ function queryWords(query) {
   return kept.some((w) => !STOP_WORDS.has(w)) ? kept : words;
 }
 
-/** Record ids, best first, to the first EVAL_DEPTH distinct urls DocSearch's filters accept. */
+/**
+ * Record ids, best first, to the first EVAL_DEPTH distinct urls DocSearch's filters accept.
+ * @param {DocSearchRecord[]} records
+ * @param {number[]} ids
+ */
 function distinctUrls(records, ids) {
   const seen = new Set();
+  /** @type {string[]} */
   const urls = [];
   for (const id of ids) {
     const rec = records[id];
@@ -197,15 +290,24 @@ function distinctUrls(records, ids) {
   return urls;
 }
 
-/** MiniSearch's own search() (BM25+ with field boosts) over the same records and query words. */
+/**
+ * MiniSearch's own search() (BM25+ with field boosts) over the same records and query words.
+ * @param {DocSearchRecord[]} records
+ * @returns {BenchEngine}
+ */
 function miniSearchEngine(records) {
+  /** @type {import('minisearch').Options<LibraryDocument>} */
   const options = {
     fields: [...LEVELS, 'content'],
     storeFields: [],
     tokenize: tokenizeWords,
     processTerm: normalizeTerm,
     extractField: (doc, f) =>
-      f === 'id' ? doc.id : f === 'content' ? doc.r.content : doc.r.hierarchy[f],
+      f === 'id'
+        ? doc.id
+        : f === 'content'
+          ? doc.r.content
+          : doc.r.hierarchy[/** @type {HierarchyLevel} */ (f)],
   };
   const build = timeIt(
     () => {
@@ -216,6 +318,10 @@ function miniSearchEngine(records) {
     Math.min(buildRounds, 3),
   );
   const ms = build.result;
+  /**
+   * @param {string[]} words
+   * @param {'AND' | 'OR'} combineWith
+   */
   const search = (words, combineWith) =>
     ms.search(words.join(' '), {
       boost: BOOSTS,
@@ -226,6 +332,7 @@ function miniSearchEngine(records) {
       tokenize: (text) => text.split(' '),
       processTerm: (term) => term,
     });
+  /** @type {Run} */
   const run = (query) => {
     const words = queryWords(query);
     if (words.length === 0) return [];
@@ -247,6 +354,11 @@ function miniSearchEngine(records) {
   };
 }
 
+/**
+ * lunr's own search over the same records and query words.
+ * @param {DocSearchRecord[]} records
+ * @returns {BenchEngine}
+ */
 function lunrEngine(records) {
   const create = () =>
     lunr(function () {
@@ -268,6 +380,10 @@ function lunrEngine(records) {
     return {idx: lunr.Index.load(data.index), records: data.records};
   });
   const {idx} = load.result;
+  /**
+   * @param {string[]} words
+   * @param {lunr.Query.presence} presence
+   */
   const search = (words, presence) =>
     idx.query((q) => {
       words.forEach((w, i) => {
@@ -280,6 +396,7 @@ function lunrEngine(records) {
         });
       });
     });
+  /** @type {Run} */
   const run = (query) => {
     const words = queryWords(query);
     if (words.length === 0) return [];
@@ -304,13 +421,21 @@ function lunrEngine(records) {
 // synthetic corpus
 // ---------------------------------------------------------------------------
 
-/** The synthetic corpus over the real records' vocabulary (support/syntheticCorpus.mjs). */
+/**
+ * The synthetic corpus over the real records' vocabulary (support/syntheticCorpus.mjs).
+ * @param {DocSearchRecord[]} real
+ * @returns {{records: DocSearchRecord[], queries: EvalQuery[]}}
+ */
 function realSyntheticCorpus(real) {
+  /** @type {string[]} */
   const headingWords = [];
+  /** @type {string[]} */
   const contentWords = [];
-  const sections = [...new Set(real.map((r) => r.hierarchy.lvl0).filter(Boolean))];
+  const sections = [
+    ...new Set(/** @type {string[]} */ (real.map((r) => r.hierarchy.lvl0).filter(Boolean))),
+  ];
   for (const r of real) {
-    for (const l of ['lvl1', 'lvl2', 'lvl3'])
+    for (const l of /** @type {HierarchyLevel[]} */ (['lvl1', 'lvl2', 'lvl3']))
       if (r.hierarchy[l]) headingWords.push(...toTerms(r.hierarchy[l]));
     if (r.content) contentWords.push(...r.content.split(/\s+/).filter(Boolean));
   }
@@ -323,7 +448,12 @@ function realSyntheticCorpus(real) {
   });
   return {
     records,
-    queries: queries.map(({q, url}) => ({q, kind: 'keyword', expect: [pagePath(url)]})),
+    queries: queries.map(({q, url}) => ({
+      q,
+      kind: 'keyword',
+      expect: [pagePath(url)],
+      heldOut: false,
+    })),
   };
 }
 
@@ -334,6 +464,11 @@ function realSyntheticCorpus(real) {
 /**
  * The engines on one corpus: the embedded engine with the site's synonyms (as the site runs it),
  * the same without them (what the synonyms cost), MiniSearch's search() and lunr.
+ * @param {string} label
+ * @param {DocSearchRecord[]} records
+ * @param {EvalQuery[]} queries
+ * @param {EvalQuery[]} latencyQueries
+ * @param {number} rounds
  */
 function benchCorpus(label, records, queries, latencyQueries, rounds, timingRounds = rounds) {
   buildRounds = timingRounds;
@@ -361,7 +496,8 @@ let indexFile;
 try {
   indexFile = await findIndexFile(buildDir);
 } catch (e) {
-  console.error(`bench:search: ${e.message}`);
+  // findIndexFile throws only Errors, with a message for the reader.
+  console.error(`bench:search: ${/** @type {Error} */ (e).message}`);
   process.exit(1);
 }
 const {records: real, synonyms = []} = readIndexFile(await readFile(indexFile, 'utf8'));
@@ -416,6 +552,10 @@ const header = [
   'MRR keyword',
   'MRR question',
 ];
+/**
+ * @param {EvalSummary} quality
+ * @param {QueryKind} kind
+ */
 const kindMrr = (quality, kind) =>
   quality.byKind[kind].total > 0 ? quality.byKind[kind].mrr.toFixed(3) : '-';
 const table = rows.map(({label, engine, lat, quality}) => [
@@ -434,6 +574,7 @@ const table = rows.map(({label, engine, lat, quality}) => [
   kindMrr(quality, 'question'),
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+/** @param {string[]} cells */
 const line = (cells) =>
   cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -452,12 +593,13 @@ for (const label of new Set(rows.map((r) => r.label))) {
 console.log(
   '\nindex file format: size of what the browser fetches, and time from JSON text to a ready index',
 );
-for (const {label, engine} of rows.filter((r) => r.engine.formats)) {
+for (const {label, engine} of rows) {
   const f = engine.formats;
-  for (const [name, v] of [
+  if (!f) continue;
+  for (const [name, v] of /** @type {[string, FormatFigures][]} */ ([
     ['records only (index built at load)   ', f.records],
     ['records + MiniSearch.toJSON (loadJS) ', f.miniSearch],
-  ]) {
+  ])) {
     console.log(
       `  ${label.padEnd(24)} ${name} ${kb(v.raw).padStart(8)} KB raw ${kb(v.gzip).padStart(8)} KB gzip   load ${v.loadMs.toFixed(1).padStart(7)} ms`,
     );

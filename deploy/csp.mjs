@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The Content-Security-Policy of the site, computed from a build.
 //
 // Docusaurus puts a few small inline scripts into the pages (colour mode, announcement bar, the
@@ -75,10 +76,15 @@ export function readAllowedScripts(file = ALLOWED_SCRIPTS_FILE) {
 const JS_MIME =
   /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:jscript|livescript)|text\/javascript1\.[0-5]|module|importmap|speculationrules)$/i;
 
-/** Every `.html` file under `dir`, sorted. */
+/**
+ * Every `.html` file under `dir`, sorted.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 export function htmlFiles(dir) {
   /** @type {string[]} */
   const found = [];
+  /** @param {string} current */
   const walk = (current) => {
     for (const entry of fs.readdirSync(current, {withFileTypes: true})) {
       const full = path.join(current, entry.name);
@@ -164,7 +170,10 @@ export function inlineScripts(html) {
   return scripts;
 }
 
-/** The CSP source expression for one script text: `'sha256-<base64>'` of its UTF-8 bytes. */
+/**
+ * The CSP source expression for one script text: `'sha256-<base64>'` of its UTF-8 bytes.
+ * @param {string} text
+ */
 export function scriptHash(text) {
   return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -290,6 +299,10 @@ export function cspNginxLine(policy, report) {
   if (/["\\$]/.test(policy)) {
     throw new Error(`The policy holds a character nginx would misread: ${policy}`);
   }
+  /**
+   * @param {string} name
+   * @param {string} value
+   */
   const header = (name, value) => `add_header ${name} "${value}" always;\n`;
   if (!report) return header('Content-Security-Policy', policy);
   const reported = `${policy}; report-uri ${report.uri}`;
@@ -333,7 +346,9 @@ export function policyForBuild(buildDir, options = {}) {
   return {policy, hashes, scripts, files, mode, warnings};
 }
 
+/** @param {string[]} argv */
 function parseArguments(argv) {
+  /** @type {{build: string, out: string | undefined, print: boolean, hosted: boolean | undefined}} */
   const options = {build: 'build', out: undefined, print: false, hosted: undefined};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Renders the nginx configuration of the site for one place it runs: fills in
 // deploy/nginx/nginx.conf.template and writes, into one directory, nginx.conf with the files it
 // includes (security-headers.conf, mime.types and csp.conf, the policy made from the build).
@@ -108,9 +109,11 @@ export function renderNginx(options) {
   return {conf: path.join(out, 'nginx.conf'), policy, mode, hashes, warnings};
 }
 
+/** @param {string[]} argv */
 function parseArguments(argv) {
   /** @type {RenderOptions} */
   const options = {build: '', out: path.join(NGINX_DIR, 'generated'), connectSources: []};
+  /** @param {number} i */
   const value = (i) => {
     if (i >= argv.length || argv[i].startsWith('--'))
       throw new Error(`${argv[i - 1]} needs a value`);

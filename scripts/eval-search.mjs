@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run eval:search
 // Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
@@ -15,25 +16,36 @@ import {fileURLToPath} from 'node:url';
 const jiti = createJiti(import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const {findIndexFile} = await jiti.import('../plugins/search-index/indexFile.ts');
-const {loadIndex} = await jiti.import('../src/search/indexData.ts');
-const {createSearchEngine} = await jiti.import('../src/search/engine.ts');
-const {DOCSEARCH_SETTINGS, loadBuiltIndex} = await jiti.import('../plugins/search-index/push.ts');
-const {evaluateEngine, formatReport, formatTable, loadQueries, QUERIES_FILE} = await jiti.import(
-  '../plugins/search-index/evaluate.ts',
+const {findIndexFile} = /** @type {typeof import('../plugins/search-index/findIndexFile')} */ (
+  await jiti.import('../plugins/search-index/findIndexFile.ts')
 );
+const {engineFromIndexFile} = /** @type {typeof import('../src/search/engineFromIndexFile')} */ (
+  await jiti.import('../src/search/engineFromIndexFile.ts')
+);
+const {createSearchEngine} = /** @type {typeof import('../src/search/engine')} */ (
+  await jiti.import('../src/search/engine.ts')
+);
+const {DOCSEARCH_SETTINGS, loadBuiltIndex} =
+  /** @type {typeof import('../plugins/search-index/push')} */ (
+    await jiti.import('../plugins/search-index/push.ts')
+  );
+const {evaluateEngine, formatReport, formatTable, loadQueries, QUERIES_FILE} =
+  /** @type {typeof import('./lib/searchEvaluation')} */ (
+    await jiti.import('./lib/searchEvaluation.ts')
+  );
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
 let file;
 try {
   file = await findIndexFile(buildDir);
 } catch (e) {
-  console.error(`eval-search: ${e.message}`);
+  // findIndexFile throws only Errors, with a message for the reader.
+  console.error(`eval-search: ${/** @type {Error} */ (e).message}`);
   process.exit(1);
 }
 const queriesFile = path.resolve(root, process.env.SEARCH_QUERIES ?? QUERIES_FILE);
 const queries = await loadQueries(queriesFile);
-const engine = loadIndex(await readFile(file, 'utf8'));
+const engine = engineFromIndexFile(await readFile(file, 'utf8'));
 console.log(
   `eval-search: ${engine.records.length} records from ${path.relative(root, file)}, ${queries.length} queries from ${queriesFile}\n`,
 );

@@ -8,10 +8,10 @@ import {existsSync} from 'node:fs';
 import {readdir, readFile, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {INDEX_META_NAME, serializeIndex} from '../../src/search/indexFormat';
+import {INDEX_META_NAME, serializeIndex} from '../../src/search/indexFileFormat';
 import type {DocSearchRecord} from '../../src/search/types';
 import {extractRecords} from './extractRecords';
-import {findIndexFile, INDEX_FILE_PATTERN} from './indexFile';
+import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
 import {readSynonymsFile} from './synonymsFile';
 
 export {findIndexFile};

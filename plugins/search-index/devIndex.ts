@@ -15,7 +15,7 @@ import {mkdirSync} from 'node:fs';
 import {rename, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadedContent, PropSidebarItem} from '@docusaurus/plugin-content-docs';
-import {serializeIndex, versionUrlOf} from '../../src/search/indexFormat';
+import {serializeIndex, versionUrlOf} from '../../src/search/indexFileFormat';
 import type {DocSearchRecord} from '../../src/search/types';
 import {DEFAULT_LVL0, docContentRecords} from './extractRecords';
 import {renderDocContent, type MarkdownPipeline} from './renderDocSource';

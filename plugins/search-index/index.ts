@@ -15,7 +15,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchConfig} from '../../config/search';
-import {INDEX_META_NAME} from '../../src/search/indexFormat';
+import {INDEX_META_NAME} from '../../src/search/indexFileFormat';
 import {buildSearchIndex} from './buildIndex';
 import {SYNONYMS_FILE} from './synonymsFile';
 import {createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent} from './devIndex';

@@ -22,7 +22,7 @@ import {
   type SupportedLanguage,
   type SynonymHit,
 } from 'algoliasearch';
-import {readIndexFile} from '../../src/search/indexFormat';
+import {readIndexFile} from '../../src/search/indexFileFormat';
 import {
   QUERY_LANGUAGE,
   READER_LANGUAGE,
@@ -32,7 +32,7 @@ import {
 import type {SynonymEntry} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
 import {DEFAULT_INDEX_NAME} from '../../config/search';
-import {findIndexFile} from './indexFile';
+import {findIndexFile} from './findIndexFile';
 
 /** DocSearch's Docusaurus template settings (typo sizes: Algolia's defaults, as the embedded engine). */
 export const DOCSEARCH_SETTINGS: IndexSettings = {

@@ -4,7 +4,7 @@
  */
 import {CONTENT_RANK, FIELDS} from './fields';
 import {rankKey} from './rankKey';
-import type {SlotMatches} from './slotMatches';
+import type {QueryWordMatches} from './queryWordMatches';
 import type {DocSearchRecord} from './types';
 
 /** A ranked record, with its criteria (the values `_rankingInfo` reports). */
@@ -29,9 +29,9 @@ export interface Candidate {
  * words are matched together, i.e. the one holding the most query words,
  * the more important on a tie. For one word: its best attribute.
  */
-function coveringAttribute(slotMatches: readonly SlotMatches[], id: number): number {
-  if (slotMatches.length === 1) {
-    const fields = (slotMatches[0] as SlotMatches).fields[id] as number;
+function coveringAttribute(queryWordMatches: readonly QueryWordMatches[], id: number): number {
+  if (queryWordMatches.length === 1) {
+    const fields = (queryWordMatches[0] as QueryWordMatches).fields[id] as number;
     return fields === 0 ? CONTENT_RANK : 31 - Math.clz32(fields & -fields); // lowest set bit
   }
   let best = CONTENT_RANK;
@@ -39,7 +39,7 @@ function coveringAttribute(slotMatches: readonly SlotMatches[], id: number): num
   for (let f = 0; f < FIELDS.length; f++) {
     const bit = 1 << f;
     let count = 0;
-    for (const m of slotMatches) if ((m.fields[id] as number) & bit) count++;
+    for (const m of queryWordMatches) if ((m.fields[id] as number) & bit) count++;
     if (count > bestCount) {
       bestCount = count;
       best = f;
@@ -49,21 +49,21 @@ function coveringAttribute(slotMatches: readonly SlotMatches[], id: number): num
 }
 
 /** Query words record `id` matches exactly. */
-export function exactWords(slotMatches: readonly SlotMatches[], id: number): number {
+export function exactWords(queryWordMatches: readonly QueryWordMatches[], id: number): number {
   let exact = 0;
-  for (const m of slotMatches) exact += m.exact[id] as number;
+  for (const m of queryWordMatches) exact += m.exact[id] as number;
   return exact;
 }
 
 /** How many query words record `id` matches, with their typos and attribute ranks summed. */
 function wordCounts(
-  slotMatches: readonly SlotMatches[],
+  queryWordMatches: readonly QueryWordMatches[],
   id: number,
 ): {words: number; typos: number; attrSum: number} {
   let words = 0;
   let typos = 0;
   let attrSum = 0;
-  for (const m of slotMatches) {
+  for (const m of queryWordMatches) {
     const t = m.typos[id] as number;
     if (t < 0) continue;
     words++;
@@ -75,29 +75,29 @@ function wordCounts(
 
 /** Record `id`'s rank key (see rankKey), without making a Candidate: it runs for every match. */
 export function rankKeyOf(
-  slotMatches: readonly SlotMatches[],
+  queryWordMatches: readonly QueryWordMatches[],
   id: number,
   filters: number,
 ): number {
-  const {words, typos, attrSum} = wordCounts(slotMatches, id);
-  return rankKey(words, filters, typos, coveringAttribute(slotMatches, id), attrSum);
+  const {words, typos, attrSum} = wordCounts(queryWordMatches, id);
+  return rankKey(words, filters, typos, coveringAttribute(queryWordMatches, id), attrSum);
 }
 
 export function candidate(
   record: DocSearchRecord,
   id: number,
-  slotMatches: readonly SlotMatches[],
+  queryWordMatches: readonly QueryWordMatches[],
   proximity: number,
   filters: number,
 ): Candidate {
-  const attr = coveringAttribute(slotMatches, id);
+  const attr = coveringAttribute(queryWordMatches, id);
   return {
     id,
     record,
-    ...wordCounts(slotMatches, id),
+    ...wordCounts(queryWordMatches, id),
     filters,
     attr,
     proximity,
-    exact: exactWords(slotMatches, id),
+    exact: exactWords(queryWordMatches, id),
   };
 }

@@ -11,7 +11,7 @@
  */
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
 import type {SearchEngine} from './engine';
-import {versionUrlOf} from './indexFormat';
+import {versionUrlOf} from './indexFileFormat';
 import {requestParams} from './params';
 import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse} from './types';
 
@@ -34,7 +34,7 @@ export interface EmbeddedRequesterOptions {
   onLoadError?: (error: unknown) => void;
   /**
    * Development server only: the index changes while the page is open. Before each answer the
-   * version file (indexFormat.ts `versionUrlOf`) is read; a new version loads the index again.
+   * version file (indexFileFormat.ts `versionUrlOf`) is read; a new version loads the index again.
    */
   followChanges?: boolean;
   /** How long a load may take before it counts as failed (default LOAD_TIMEOUT_MS). */
@@ -126,7 +126,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
         timeout,
         (async () => {
           const [mod, response] = await Promise.all([
-            import(/* webpackChunkName: "search-engine" */ './indexData'),
+            import(/* webpackChunkName: "search-engine" */ './engineFromIndexFile'),
             fetcher()(url, {headers: {accept: 'application/json'}, cache, signal: abort.signal}),
           ]);
           if (!response.ok) {
@@ -135,7 +135,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
               response.status,
             );
           }
-          return mod.loadIndex(await response.json());
+          return mod.engineFromIndexFile(await response.json());
         })(),
       ]);
     } finally {

@@ -60,16 +60,16 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     const started = now();
     const p = normalizeParams(raw);
     const filters = filterSets.filtersFor(p.facetFilters, p.optionalFilters);
-    const {slots, excluded} = parseQuery(p.query, p, synonymTable);
+    const {queryWords, excluded} = parseQuery(p.query, p, synonymTable);
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
 
-    const slotMatches = matcher.matchQuery(slots);
+    const queryWordMatches = matcher.matchQuery(queryWords);
     const needed = (p.page + 1) * p.hitsPerPage;
     const ranking =
-      slots.length === 0
+      queryWords.length === 0
         ? ranker.everyRecord(filters, excludedIds)
-        : ranker.rank({slots, slotMatches, excludedIds, filters}, needed, p.distinct > 0);
+        : ranker.rank({queryWords, queryWordMatches, excludedIds, filters}, needed, p.distinct > 0);
 
     const facetAttributes = p.facets.includes('*') ? [...FACET_ATTRIBUTES] : p.facets;
     // Counts are order-free, but values are listed in ranking order: walk the full order.
@@ -81,7 +81,7 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
           )
         : null;
 
-    const plan = hitPlan(p, [...new Set(slots.map((s) => s.word))], slotMatches);
+    const plan = hitPlan(p, [...new Set(queryWords.map((s) => s.word))], queryWordMatches);
     const hits = pageOf(ranking.head, p).map((c) => shaper.hit(c, plan));
     const processingTimeMS = Math.max(1, Math.round(now() - started));
     const nbHits = distinct.count(ranking.ids, p.distinct);

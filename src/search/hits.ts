@@ -6,7 +6,7 @@ import type {Candidate} from './criteria';
 import {FIELDS, fieldValue, type Field} from './fields';
 import {highlight, snippet, type Tags, type TermMatch, type TermMatcher} from './highlight';
 import type {NormalizedParams} from './params';
-import {addTerm, type SlotMatches} from './slotMatches';
+import {addTerm, type QueryWordMatches} from './queryWordMatches';
 import {tokenizeWithOffsets, type Token} from './text';
 import {
   HIERARCHY_LEVELS,
@@ -28,7 +28,7 @@ export interface HitPlan {
   /** Every term the query words matched through (see matcherFor). */
   matcher: ReadonlyMap<string, TermMatch>;
   /** The matches of the query words, for the split words of each hit. */
-  slotMatches: readonly SlotMatches[];
+  queryWordMatches: readonly QueryWordMatches[];
   tags: Tags;
   /** Fields to highlight, in attribute order. */
   highlightFields: Field[];
@@ -100,10 +100,10 @@ function fieldsOf(attributes: Iterable<string>): Set<Field> {
 export function hitPlan(
   p: NormalizedParams,
   queryWords: readonly string[],
-  slotMatches: readonly SlotMatches[],
+  queryWordMatches: readonly QueryWordMatches[],
 ): HitPlan {
   const matcher = new Map<string, TermMatch>();
-  for (const m of slotMatches) for (const [term, tm] of m.terms) addTerm(matcher, term, tm);
+  for (const m of queryWordMatches) for (const [term, tm] of m.terms) addTerm(matcher, term, tm);
   const highlighted =
     p.attributesToHighlight === null ? new Set<Field>(FIELDS) : fieldsOf(p.attributesToHighlight);
   const snippets: [Field, number][] = [];
@@ -114,7 +114,7 @@ export function hitPlan(
     retrieve: retriever(p.attributesToRetrieve),
     queryWords,
     matcher,
-    slotMatches,
+    queryWordMatches,
     tags: {pre: p.highlightPreTag, post: p.highlightPostTag},
     highlightFields: FIELDS.filter((f) => highlighted.has(f)),
     snippets,
@@ -130,7 +130,7 @@ export function hitPlan(
  * plus the parts of a split word where this record has them adjacent.
  */
 function matcherFor(id: number, plan: HitPlan): TermMatcher {
-  const splits = plan.slotMatches.filter((m) => m.splitTerms.has(id));
+  const splits = plan.queryWordMatches.filter((m) => m.splitTerms.has(id));
   if (splits.length === 0) return plan.matcher;
   const matcher = new Map(plan.matcher);
   for (const m of splits)

@@ -13,23 +13,29 @@
 import {FIELDS, lowestRank} from './fields';
 import type {TermMatch} from './highlight';
 import {pluralForms} from './language';
-import type {Slot} from './query';
-import {addMatch, addTerm, copyMatches, emptyMatches, type SlotMatches} from './slotMatches';
+import type {QueryWord} from './query';
+import {
+  addMatch,
+  addTerm,
+  copyMatches,
+  emptyMatches,
+  type QueryWordMatches,
+} from './queryWordMatches';
 import {typoDistance} from './text';
 import type {Posting, RecordTerms, TermIndex} from './termIndex';
 
 const MIN_SPLIT_WORD = 5;
 const MIN_SPLIT_PART = 2;
 /** Matches of this many recent query words are kept (see createMatcher). */
-const SLOT_CACHE_SIZE = 64;
+const QUERY_WORD_CACHE_SIZE = 64;
 
 export interface Matcher {
-  /** Per slot, its matches (read-only: they may be cached), concatenations merged in. */
-  matchQuery(slots: readonly Slot[]): SlotMatches[];
+  /** Per query word, its matches (read-only: they may be cached), concatenations merged in. */
+  matchQuery(queryWords: readonly QueryWord[]): QueryWordMatches[];
 }
 
 /** Adds every record of `posting` to `out`. */
-function addPosting(out: SlotMatches, posting: Posting, typos: number, exact: boolean): void {
+function addPosting(out: QueryWordMatches, posting: Posting, typos: number, exact: boolean): void {
   const {ids, masks} = posting;
   for (let i = 0; i < ids.length; i++) {
     const mask = masks[i] as number;
@@ -56,32 +62,32 @@ function typoCandidates(index: TermIndex, word: string, typos: number): Map<stri
 }
 
 /** The word itself, as a prefix, within its typos, and in its other number (no typo, exact). */
-function addWordTerms(index: TermIndex, slot: Slot, out: SlotMatches): void {
-  const {word} = slot;
+function addWordTerms(index: TermIndex, queryWord: QueryWord, out: QueryWordMatches): void {
+  const {word} = queryWord;
   const plain: TermMatch = {words: [word]};
-  if (slot.prefix) {
+  if (queryWord.prefix) {
     const prefixMatch: TermMatch = {words: [word], prefixLength: word.length};
     for (const [term, posting] of index.atPrefix(word).entries()) {
       addTerm(out.terms, term, term === word ? plain : prefixMatch);
       addPosting(out, posting, 0, term === word);
     }
   }
-  if (slot.typos > 0) {
-    for (const [term, posting] of typoCandidates(index, word, slot.typos)) {
-      if (slot.prefix && term.startsWith(word)) continue; // found as a prefix, 0 typos
-      const typos = typoDistance(word, term, slot.typos);
-      if (typos > slot.typos) continue;
+  if (queryWord.typos > 0) {
+    for (const [term, posting] of typoCandidates(index, word, queryWord.typos)) {
+      if (queryWord.prefix && term.startsWith(word)) continue; // found as a prefix, 0 typos
+      const typos = typoDistance(word, term, queryWord.typos);
+      if (typos > queryWord.typos) continue;
       addTerm(out.terms, term, plain);
       addPosting(out, posting, typos, typos === 0);
     }
-  } else if (!slot.prefix) {
+  } else if (!queryWord.prefix) {
     const posting = index.get(word);
     if (posting) {
       addTerm(out.terms, word, plain);
       addPosting(out, posting, 0, true);
     }
   }
-  for (const form of slot.forms) {
+  for (const form of queryWord.forms) {
     const posting = index.get(form);
     if (!posting) continue;
     addTerm(out.terms, form, plain);
@@ -121,25 +127,25 @@ function codesOf(index: TermIndex, parts: CodeParts, run: string): [string, Post
 }
 
 /**
- * A synonym's alternative: one word is matched as the query word itself (exact when the slot's
+ * A synonym's alternative: one word is matched as the query word itself (exact when the query word's
  * alternatives count as exact), with its other number; several words only where a record holds
  * them in order, next to each other, in one field (highlighted in that record only).
  */
 function addAlternative(
   index: TermIndex,
   terms: RecordTerms,
-  slot: Slot,
+  queryWord: QueryWord,
   words: readonly string[],
-  out: SlotMatches,
+  out: QueryWordMatches,
 ): void {
-  const plain: TermMatch = {words: [slot.word]};
+  const plain: TermMatch = {words: [queryWord.word]};
   if (words.length === 1) {
     const [word] = words as [string];
     for (const form of [word, ...pluralForms(word)]) {
       const posting = index.get(form);
       if (!posting) continue;
       addTerm(out.terms, form, plain);
-      addPosting(out, posting, 0, slot.alternativesExact);
+      addPosting(out, posting, 0, queryWord.alternativesExact);
     }
     return;
   }
@@ -170,7 +176,12 @@ function holdsPhrase(terms: RecordTerms, id: number, words: readonly string[]): 
 }
 
 /** Splitting: 'auditlog' also matches the records holding 'audit' right before 'log'. */
-function addSplits(index: TermIndex, terms: RecordTerms, word: string, out: SlotMatches): void {
+function addSplits(
+  index: TermIndex,
+  terms: RecordTerms,
+  word: string,
+  out: QueryWordMatches,
+): void {
   for (let i = MIN_SPLIT_PART; i <= word.length - MIN_SPLIT_PART; i++) {
     const left = word.slice(0, i);
     const right = word.slice(i);
@@ -210,11 +221,11 @@ function addSplits(index: TermIndex, terms: RecordTerms, word: string, out: Slot
 function withJoinedTerms(
   index: TermIndex,
   parts: CodeParts,
-  a: Slot,
-  b: Slot,
-  ma: SlotMatches,
-  mb: SlotMatches,
-): [SlotMatches, SlotMatches] | null {
+  a: QueryWord,
+  b: QueryWord,
+  ma: QueryWordMatches,
+  mb: QueryWordMatches,
+): [QueryWordMatches, QueryWordMatches] | null {
   const joined = a.word + b.word;
   const tm: TermMatch = {words: [a.word, b.word]};
   const found: [string, TermMatch, Posting][] = [];
@@ -230,7 +241,7 @@ function withJoinedTerms(
       found.push([code, tm, codePosting]);
   }
   if (found.length === 0) return null;
-  const copies: [SlotMatches, SlotMatches] = [copyMatches(ma), copyMatches(mb)];
+  const copies: [QueryWordMatches, QueryWordMatches] = [copyMatches(ma), copyMatches(mb)];
   for (const copy of copies) {
     for (const [term, termMatch, posting] of found) {
       addTerm(copy.terms, term, termMatch);
@@ -243,19 +254,20 @@ function withJoinedTerms(
 export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount: number): Matcher {
   // Typing sends one query per keystroke: the words before the last one
   // repeat, so their matches are cached (read-only once cached).
-  const cache = new Map<string, SlotMatches>();
+  const cache = new Map<string, QueryWordMatches>();
   const parts = codeParts(index);
 
-  function matchSlot(slot: Slot): SlotMatches {
-    const {word, prefix, typos, phrase, forms, alternatives} = slot;
+  function matchQueryWord(queryWord: QueryWord): QueryWordMatches {
+    const {word, prefix, typos, phrase, forms, alternatives} = queryWord;
     const key =
       `${word}|${prefix ? 1 : 0}|${typos}|${phrase === null ? 0 : 1}|${forms.join(',')}|` +
-      `${slot.alternativesExact ? 1 : 0}|${alternatives.map((a) => a.join(' ')).join(',')}`;
+      `${queryWord.alternativesExact ? 1 : 0}|${alternatives.map((a) => a.join(' ')).join(',')}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const out = emptyMatches(recordCount, word);
-    addWordTerms(index, slot, out);
-    for (const alternative of alternatives) addAlternative(index, terms, slot, alternative, out);
+    addWordTerms(index, queryWord, out);
+    for (const alternative of alternatives)
+      addAlternative(index, terms, queryWord, alternative, out);
     if (word.includes('_')) {
       for (const [code, posting] of codesOf(index, parts, word)) {
         addTerm(out.terms, code, {words: [word]});
@@ -264,23 +276,23 @@ export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount:
     }
     if (phrase === null && word.length >= MIN_SPLIT_WORD && !/\d/.test(word))
       addSplits(index, terms, word, out);
-    if (cache.size >= SLOT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    if (cache.size >= QUERY_WORD_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(key, out);
     return out;
   }
 
-  function matchQuery(slots: readonly Slot[]): SlotMatches[] {
-    const matches = slots.map(matchSlot);
-    slots.forEach((a, i) => {
-      const b = slots[i + 1];
+  function matchQuery(queryWords: readonly QueryWord[]): QueryWordMatches[] {
+    const matches = queryWords.map(matchQueryWord);
+    queryWords.forEach((a, i) => {
+      const b = queryWords[i + 1];
       if (!b || a.phrase !== null || b.phrase !== null) return;
       const merged = withJoinedTerms(
         index,
         parts,
         a,
         b,
-        matches[i] as SlotMatches,
-        matches[i + 1] as SlotMatches,
+        matches[i] as QueryWordMatches,
+        matches[i + 1] as QueryWordMatches,
       );
       if (merged) [matches[i], matches[i + 1]] = merged;
     });

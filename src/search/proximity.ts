@@ -1,6 +1,6 @@
 /** Algolia's proximity criterion: how close together a record holds the query words. */
 import {FIELDS} from './fields';
-import {termTest, type SlotMatches} from './slotMatches';
+import {termTest, type QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
 
 /** Distance counted for a pair of query words that are farther apart, or not in one field. */
@@ -9,13 +9,13 @@ export const MAX_PROXIMITY = 8;
 /** Sum over consecutive query words of their closest distance in one field of record `id`. */
 export function proximityOf(
   id: number,
-  slotMatches: readonly SlotMatches[],
+  queryWordMatches: readonly QueryWordMatches[],
   terms: RecordTerms,
 ): number {
   let total = 0;
-  for (let i = 0; i + 1 < slotMatches.length; i++) {
-    const a = slotMatches[i] as SlotMatches;
-    const b = slotMatches[i + 1] as SlotMatches;
+  for (let i = 0; i + 1 < queryWordMatches.length; i++) {
+    const a = queryWordMatches[i] as QueryWordMatches;
+    const b = queryWordMatches[i + 1] as QueryWordMatches;
     total +=
       (a.typos[id] as number) < 0 || (b.typos[id] as number) < 0
         ? MAX_PROXIMITY
@@ -25,7 +25,12 @@ export function proximityOf(
 }
 
 /** Closest distance of two query words both matched by record `id` (1: adjacent, in order). */
-function pairDistance(id: number, a: SlotMatches, b: SlotMatches, terms: RecordTerms): number {
+function pairDistance(
+  id: number,
+  a: QueryWordMatches,
+  b: QueryWordMatches,
+  terms: RecordTerms,
+): number {
   let best = MAX_PROXIMITY;
   const inATerms = termTest(a, id);
   const inBTerms = termTest(b, id);

@@ -1,4 +1,4 @@
-/** A query as the engine reads it: its words ("slots"), each with how it may match, and the excluded words. */
+/** A query as the engine reads it: its words (QueryWord), each with how it may match, and the excluded words. */
 import {pluralForms, STOP_WORDS} from './language';
 import {NO_SYNONYMS, type SynonymTable} from './synonyms';
 import {terms as toTerms, tokenizeWithOffsets, type Token} from './text';
@@ -19,7 +19,7 @@ const MIN_WORD_SIZE_FOR_2_TYPOS = 8;
 /** The most typos a query word may have (see allowedTypos). */
 export const MAX_WORD_TYPOS = 2;
 
-export interface Slot {
+export interface QueryWord {
   /** Normalised query word. */
   word: string;
   prefix: boolean;
@@ -38,7 +38,7 @@ export interface Slot {
 }
 
 export interface ParsedQuery {
-  slots: Slot[];
+  queryWords: QueryWord[];
   excluded: string[];
 }
 
@@ -64,14 +64,14 @@ function leadingWords(query: string, max: number): string {
 }
 
 /** Stop words may go where they are neither a prefix being typed nor part of a phrase. */
-function isRemovableStopWord(slot: Slot): boolean {
-  return !slot.prefix && slot.phrase === null && STOP_WORDS.has(slot.word);
+function isRemovableStopWord(queryWord: QueryWord): boolean {
+  return !queryWord.prefix && queryWord.phrase === null && STOP_WORDS.has(queryWord.word);
 }
 
 /** The query without its stop words, unless nothing but stop words would remain (see language.ts). */
-function withoutStopWords(slots: Slot[]): Slot[] {
-  const kept = slots.filter((slot) => !isRemovableStopWord(slot));
-  return kept.some((slot) => !STOP_WORDS.has(slot.word)) ? kept : slots;
+function withoutStopWords(queryWords: QueryWord[]): QueryWord[] {
+  const kept = queryWords.filter((queryWord) => !isRemovableStopWord(queryWord));
+  return kept.some((queryWord) => !STOP_WORDS.has(queryWord.word)) ? kept : queryWords;
 }
 
 /** A run of the query in its order: free words, or the words of one quoted phrase. */
@@ -106,8 +106,11 @@ function runsOf(text: string, advancedSyntax: boolean, excluded: string[]): Run[
  * gives its alternatives to every word of the run (as Algolia matches a multi-word synonym); a
  * single word is also looked up in its other number.
  */
-function alternativesOf(words: readonly string[], synonyms: SynonymTable): Slot['alternatives'][] {
-  const out: Slot['alternatives'][] = words.map(() => []);
+function alternativesOf(
+  words: readonly string[],
+  synonyms: SynonymTable,
+): QueryWord['alternatives'][] {
+  const out: QueryWord['alternatives'][] = words.map(() => []);
   for (let i = 0; i < words.length;) {
     let found = 0;
     for (let n = Math.min(synonyms.longestKey, words.length - i); n >= 1 && !found; n--) {
@@ -132,13 +135,13 @@ export function parseQuery(
   const runs = runsOf(leadingWords(query, MAX_QUERY_WORDS), rules.advancedSyntax, excluded);
   const hasPhrase = runs.some((run) => run.phrase);
   const freeWords = runs.flatMap((run) => (run.phrase ? [] : run.words)).length;
-  const slots: Slot[] = [];
+  const queryWords: QueryWord[] = [];
   let phraseId = 0;
   let freeWord = 0;
   for (const run of runs) {
     if (run.phrase) {
       for (const word of run.words) {
-        slots.push({
+        queryWords.push({
           word,
           prefix: false,
           typos: 0,
@@ -156,7 +159,7 @@ export function parseQuery(
     run.words.forEach((word, i) => {
       freeWord += 1;
       const own = alternatives[i] ?? [];
-      slots.push({
+      queryWords.push({
         word,
         // prefixLast: the last free word, unless the query quotes a phrase (typed whole, so done).
         prefix: rules.queryType === 'prefixLast' && freeWord === freeWords && !hasPhrase,
@@ -169,5 +172,5 @@ export function parseQuery(
       });
     });
   }
-  return {slots: rules.removeStopWords ? withoutStopWords(slots) : slots, excluded};
+  return {queryWords: rules.removeStopWords ? withoutStopWords(queryWords) : queryWords, excluded};
 }

@@ -1,5 +1,5 @@
 /**
- * Per-query parameters for questions, added by the site's one search client (searchClient.ts) to
+ * Per-query parameters for questions, added by the site's one search client (algoliaClient.ts) to
  * every search it sends, so that hosted Algolia and the embedded engine get the same request and
  * rank it the same way. Both are plain Algolia parameters:
  *

@@ -17,7 +17,7 @@ const RANK_ATTR_SUM_SLOTS = 256;
 /** Field widths of the key ordering records that tie on the rank key (see groupOrderKey). */
 const GROUP_PROXIMITY_SLOTS = 1024;
 const GROUP_EXACT_SLOTS = 64;
-/** Per-record values kept in a Uint8Array: attribute bit masks (SlotMatches) and exact counts (orderLargeGroup). */
+/** Per-record values kept in a Uint8Array: attribute bit masks (QueryWordMatches) and exact counts (orderLargeGroup). */
 const BYTE_VALUES = 256;
 const BYTE_BITS = 8;
 
@@ -50,7 +50,12 @@ export function checkPacking({
     'FIELDS.length - 1 (the last attribute rank)',
     'RANK_ATTR_SLOTS',
   );
-  atMost(attributes, BYTE_BITS, 'FIELDS.length (attribute bits)', 'a byte (SlotMatches.fields)');
+  atMost(
+    attributes,
+    BYTE_BITS,
+    'FIELDS.length (attribute bits)',
+    'a byte (QueryWordMatches.fields)',
+  );
   atMost(queryWords, RANK_WORD_SLOTS - 1, 'MAX_QUERY_WORDS', 'RANK_WORD_SLOTS');
   atMost(
     queryWords * wordTypos,

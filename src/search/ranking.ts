@@ -6,9 +6,9 @@
 import {candidate, exactWords, rankKeyOf, type Candidate} from './criteria';
 import type {RecordFilters} from './filters';
 import {proximityOf} from './proximity';
-import type {Slot} from './query';
+import type {QueryWord} from './query';
 import {groupOrderKey} from './rankKey';
-import {termTest, type SlotMatches} from './slotMatches';
+import {termTest, type QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
 import type {DocSearchRecord} from './types';
 
@@ -17,8 +17,8 @@ const LARGE_GROUP_RATIO = 8;
 
 /** A query to rank: its words, their matches and what filters out records. */
 interface RankQuery {
-  slots: readonly Slot[];
-  slotMatches: readonly SlotMatches[];
+  queryWords: readonly QueryWord[];
+  queryWordMatches: readonly QueryWordMatches[];
   excludedIds: ReadonlySet<number>;
   filters: RecordFilters;
 }
@@ -66,14 +66,17 @@ export function staticOrder(records: readonly DocSearchRecord[]): {
 
 /** Pairs of consecutive words of one quoted phrase: a record must hold each pair adjacent, in order. */
 function phrasePairs(
-  slots: readonly Slot[],
-  slotMatches: readonly SlotMatches[],
-): [SlotMatches, SlotMatches][] {
-  const pairs: [SlotMatches, SlotMatches][] = [];
-  slots.forEach((s, i) => {
-    const next = slots[i + 1];
+  queryWords: readonly QueryWord[],
+  queryWordMatches: readonly QueryWordMatches[],
+): [QueryWordMatches, QueryWordMatches][] {
+  const pairs: [QueryWordMatches, QueryWordMatches][] = [];
+  queryWords.forEach((s, i) => {
+    const next = queryWords[i + 1];
     if (s.phrase !== null && next && next.phrase === s.phrase) {
-      pairs.push([slotMatches[i] as SlotMatches, slotMatches[i + 1] as SlotMatches]);
+      pairs.push([
+        queryWordMatches[i] as QueryWordMatches,
+        queryWordMatches[i + 1] as QueryWordMatches,
+      ]);
     }
   });
   return pairs;
@@ -91,7 +94,7 @@ const filterScore = (scores: Uint8Array | null, id: number): number =>
   scores ? (scores[id] as number) : 0;
 
 /**
- * The documents matching the slots that pass the filters, excluded words
+ * The documents matching the query words that pass the filters, excluded words
  * and phrases, with their rank keys (see rankKey). No Candidate objects:
  * there can be tens of thousands, and only the leading ones are needed.
  */
@@ -100,16 +103,16 @@ function candidateKeys(
   query: RankQuery,
   requireAll: boolean,
 ): {ids: number[]; keys: number[]} {
-  const {slotMatches, excludedIds} = query;
+  const {queryWordMatches, excludedIds} = query;
   const {accepted, scores} = query.filters;
   let ids: Iterable<number>;
   if (requireAll) {
-    const [smallest, ...others] = [...slotMatches].sort((a, b) => a.ids.length - b.ids.length);
+    const [smallest, ...others] = [...queryWordMatches].sort((a, b) => a.ids.length - b.ids.length);
     ids = (smallest?.ids ?? []).filter((id) => others.every((m) => (m.typos[id] as number) >= 0));
   } else {
-    ids = new Set(slotMatches.flatMap((m) => m.ids));
+    ids = new Set(queryWordMatches.flatMap((m) => m.ids));
   }
-  const phrases = phrasePairs(query.slots, slotMatches);
+  const phrases = phrasePairs(query.queryWords, queryWordMatches);
   const inPhrases = (id: number): boolean =>
     phrases.every(
       ([a, b]) =>
@@ -123,7 +126,7 @@ function candidateKeys(
     if (!accepted[id] || (excludedIds.size > 0 && excludedIds.has(id))) continue;
     if (phrases.length > 0 && !inPhrases(id)) continue;
     outIds.push(id);
-    keys.push(rankKeyOf(slotMatches, id, filterScore(scores, id)));
+    keys.push(rankKeyOf(queryWordMatches, id, filterScore(scores, id)));
   }
   return {ids: outIds, keys};
 }
@@ -135,20 +138,20 @@ function candidateKeys(
 function orderGroup(
   ctx: RankContext,
   group: number[],
-  slotMatches: readonly SlotMatches[],
+  queryWordMatches: readonly QueryWordMatches[],
   /** Where to record proximities; null: not computed (0). */
   proximities: Map<number, number> | null,
 ): number[] {
   const n = ctx.records.length;
   if (!proximities && group.length * LARGE_GROUP_RATIO > n)
-    return orderLargeGroup(ctx, group, slotMatches);
+    return orderLargeGroup(ctx, group, queryWordMatches);
   const packed = new Float64Array(group.length);
   group.forEach((id, i) => {
-    const proximity = proximities ? proximityOf(id, slotMatches, ctx.terms) : 0;
+    const proximity = proximities ? proximityOf(id, queryWordMatches, ctx.terms) : 0;
     proximities?.set(id, proximity);
     packed[i] = groupOrderKey(
       proximity,
-      exactWords(slotMatches, id),
+      exactWords(queryWordMatches, id),
       ctx.staticRank[id] as number,
       n,
     );
@@ -165,13 +168,13 @@ function orderGroup(
 function orderLargeGroup(
   ctx: RankContext,
   group: number[],
-  slotMatches: readonly SlotMatches[],
+  queryWordMatches: readonly QueryWordMatches[],
 ): number[] {
   // 0: not in the group; at most MAX_QUERY_WORDS + 1, which fits a byte (see checkPacking)
   const exactPlusOne = new Uint8Array(ctx.records.length);
-  for (const id of group) exactPlusOne[id] = exactWords(slotMatches, id) + 1;
+  for (const id of group) exactPlusOne[id] = exactWords(queryWordMatches, id) + 1;
   const ordered: number[] = [];
-  for (let level = slotMatches.length + 1; level >= 1; level--) {
+  for (let level = queryWordMatches.length + 1; level >= 1; level--) {
     for (const id of ctx.byStaticRank) if (exactPlusOne[id] === level) ordered.push(id);
   }
   return ordered;
@@ -194,7 +197,7 @@ function rankMatches(
   distinct: boolean,
 ): Ranking {
   const {records} = ctx;
-  const {slotMatches} = query;
+  const {queryWordMatches} = query;
   const {scores} = query.filters;
   const {ids, keys} = candidateKeys(ctx, query, requireAll);
   const byKey = new Map<number, number[]>();
@@ -212,7 +215,7 @@ function rankMatches(
     candidate(
       records[id] as DocSearchRecord,
       id,
-      slotMatches,
+      queryWordMatches,
       proximities.get(id) ?? 0,
       filterScore(scores, id),
     );
@@ -222,8 +225,8 @@ function rankMatches(
     const ordered = orderGroup(
       ctx,
       group,
-      slotMatches,
-      slotMatches.length >= 2 ? proximities : null,
+      queryWordMatches,
+      queryWordMatches.length >= 2 ? proximities : null,
     );
     let i = 0;
     for (; i < ordered.length && (distinct ? urls.size : head.length) < needed; i++) {
@@ -239,7 +242,7 @@ function rankMatches(
   const rest = (): Candidate[] => {
     const later = sortedKeys
       .slice(k)
-      .flatMap((key) => orderGroup(ctx, byKey.get(key) as number[], slotMatches, null));
+      .flatMap((key) => orderGroup(ctx, byKey.get(key) as number[], queryWordMatches, null));
     return [...tail, ...later].map(candidateOf);
   };
   return {ids, head, rest};
@@ -250,7 +253,7 @@ export function createRanker(records: readonly DocSearchRecord[], terms: RecordT
   return {
     rank(query, needed, distinct) {
       const ranking = rankMatches(ctx, query, true, needed, distinct);
-      if (ranking.ids.length > 0 || query.slots.length <= 1) return ranking;
+      if (ranking.ids.length > 0 || query.queryWords.length <= 1) return ranking;
       return rankMatches(ctx, query, false, needed, distinct);
     },
     everyRecord({accepted}, excludedIds) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser} from 'playwright-core';
-import {loadIndex} from '../../src/search/indexData';
+import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
 import {createSearchEngine} from '../../src/search/engine';
 import type {DocSearchRecord} from '../../src/search/types';
 import type {SearchEngine} from '../../src/search/engine';
@@ -33,7 +33,7 @@ let variantDir: string;
 async function publishedEngine(): Promise<SearchEngine> {
   const dir = await builtSite('published');
   const file = fs.readdirSync(dir).find((name) => /^search-index\.[0-9a-f]+\.json$/.test(name));
-  return loadIndex(fs.readFileSync(path.join(dir, file!), 'utf8'));
+  return engineFromIndexFile(fs.readFileSync(path.join(dir, file!), 'utf8'));
 }
 
 /** Records whose text is markup: it must show as text, never run or load anything. */

@@ -8,9 +8,9 @@ import {
   QUERIES_FILE,
   QUERY_KINDS,
   type QueryKind,
-} from '../../plugins/search-index/evaluate';
-import {findIndexFile} from '../../plugins/search-index/indexFile';
-import {loadIndex} from '../../src/search/indexData';
+} from '../../scripts/lib/searchEvaluation';
+import {findIndexFile} from '../../plugins/search-index/findIndexFile';
+import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
 import {builtSite, REPO_ROOT} from '../../support/builds.mjs';
 
 /**
@@ -36,7 +36,7 @@ const FLOORS: Record<QueryKind, {mrr: number; top3: number; queries: number}> = 
 it('ranks the judged reader queries of every kind at least as well as the floors (built site)', async () => {
   const file = await findIndexFile(await builtSite('published'));
   const queries = await loadQueries(path.join(REPO_ROOT, QUERIES_FILE));
-  const summary = evaluateEngine(loadIndex(await readFile(file, 'utf8')), queries);
+  const summary = evaluateEngine(engineFromIndexFile(await readFile(file, 'utf8')), queries);
   const report = formatReport(summary);
   for (const kind of QUERY_KINDS) {
     const floor = FLOORS[kind];

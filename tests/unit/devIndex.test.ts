@@ -8,7 +8,7 @@ import {
   docsOfContent,
   type DevDoc,
 } from '../../plugins/search-index/devIndex';
-import {readIndexFile, versionUrlOf} from '../../src/search/indexFormat';
+import {readIndexFile, versionUrlOf} from '../../src/search/indexFileFormat';
 
 const SITE = 'https://docs.example.org';
 

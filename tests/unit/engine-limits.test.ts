@@ -96,7 +96,7 @@ describe('packing check', () => {
       'FIELDS.length - 1 (the last attribute rank) is 8, more than RANK_ATTR_SLOTS holds (7)',
     );
     expect(attributes).toThrow(
-      'FIELDS.length (attribute bits) is 9, more than a byte (SlotMatches.fields) holds (8)',
+      'FIELDS.length (attribute bits) is 9, more than a byte (QueryWordMatches.fields) holds (8)',
     );
     expect(() => checkPacking({...LIMITS, wordTypos: 5})).toThrow(
       /MAX_QUERY_WORDS × MAX_WORD_TYPOS is 75/,

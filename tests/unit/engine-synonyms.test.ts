@@ -2,8 +2,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {createSearchEngine, type SearchEngine} from '../../src/search/engine';
-import {loadIndex} from '../../src/search/indexData';
-import {serializeIndex} from '../../src/search/indexFormat';
+import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
+import {serializeIndex} from '../../src/search/indexFileFormat';
 import {DUTCH_STOP_WORDS, ENGLISH_STOP_WORDS} from '../../src/search/language';
 import {markedWords} from '../../src/search/openedHit';
 import {checkSynonyms, type SynonymEntry} from '../../src/search/synonyms';
@@ -162,7 +162,7 @@ describe('synonyms in the engine (Algolia semantics)', () => {
   });
 
   it('loads the synonyms the index file carries, as every reader of the file does', () => {
-    const loaded = loadIndex(serializeIndex(records, {synonyms}));
+    const loaded = engineFromIndexFile(serializeIndex(records, {synonyms}));
     expect(paths(loaded.search({query: 'sso'}))).toEqual(paths(search('sso')));
   });
 });

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {createSearchEngine, type SearchEngine} from '../../src/search/engine';
-import {loadIndex} from '../../src/search/indexData';
-import {readIndexFile, serializeIndex} from '../../src/search/indexFormat';
+import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
+import {readIndexFile, serializeIndex} from '../../src/search/indexFileFormat';
 import {normalizeParams, parseFacetFilters} from '../../src/search/params';
 import {typoDistance} from '../../src/search/text';
 import type {SearchHit, SearchResponse} from '../../src/search/types';
@@ -416,7 +416,7 @@ describe('parameters', () => {
 
 describe('index data', () => {
   it('round-trips records through the index file', () => {
-    const loaded = loadIndex(JSON.parse(serializeIndex(corpus())));
+    const loaded = engineFromIndexFile(JSON.parse(serializeIndex(corpus())));
     expect(loaded.records).toEqual(corpus());
     expect(loaded.search({query: 'outwy'}).hits.map((h) => h.objectID)).toEqual(
       engine.search({query: 'outwy'}).hits.map((h) => h.objectID),

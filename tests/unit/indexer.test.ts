@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {gunzipSync, gzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it} from 'vitest';
-import {readIndexFile} from '../../src/search/indexFormat';
+import {readIndexFile} from '../../src/search/indexFileFormat';
 import type {Plugin} from '@docusaurus/types';
 import pluginSearchIndex from '../../plugins/search-index';
 import {

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {buildSearchIndex} from '../../plugins/search-index/buildIndex';
-import {evaluateEngine, loadQueries, QUERIES_FILE} from '../../plugins/search-index/evaluate';
+import {evaluateEngine, loadQueries, QUERIES_FILE} from '../../scripts/lib/searchEvaluation';
 import {
   DOCSEARCH_SETTINGS,
   loadBuiltIndex,
@@ -12,11 +12,11 @@ import {
   readConfig,
   synonymHits,
 } from '../../plugins/search-index/push';
-import {findIndexFile} from '../../plugins/search-index/indexFile';
+import {findIndexFile} from '../../plugins/search-index/findIndexFile';
 import {SYNONYMS_FILE} from '../../plugins/search-index/synonymsFile';
 import {createSearchEngine} from '../../src/search/engine';
-import {loadIndex} from '../../src/search/indexData';
-import {readIndexFile} from '../../src/search/indexFormat';
+import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
+import {readIndexFile} from '../../src/search/indexFileFormat';
 import {STOP_WORDS} from '../../src/search/language';
 import {checkSynonyms} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
@@ -285,7 +285,7 @@ describe('what the push sends ranks like the embedded engine', () => {
       queries,
       DOCSEARCH_SETTINGS as Record<string, unknown>,
     );
-    const engine = loadIndex(readFileSync(await findIndexFile(buildDir), 'utf8'));
+    const engine = engineFromIndexFile(readFileSync(await findIndexFile(buildDir), 'utf8'));
     const embedded = evaluateEngine(engine, queries);
     const differ = hosted.outcomes
       .filter((o, i) => JSON.stringify(o.urls) !== JSON.stringify(embedded.outcomes[i]?.urls))

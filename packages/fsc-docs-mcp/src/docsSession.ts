@@ -4,13 +4,13 @@
  * `fsc:search-index` meta tag, is checked again at most once a minute; a new name (a new
  * deployment) drops the client and the cached pages.
  *
- * Search goes through the site's own client (src/search/searchClient.ts): the same engine, the
+ * Search goes through the site's own client (src/search/algoliaClient.ts): the same engine, the
  * same question rules and whatever the index file holds (synonyms included), with the parameters
  * the site's DocSearch modal sends.
  */
-import {createSearchClient, type SearchClient} from '../../../src/search/searchClient';
+import {createSearchClient, type SearchClient} from '../../../src/search/algoliaClient';
 import type {FetchLike} from '../../../src/search/embeddedRequester';
-import {INDEX_META_NAME} from '../../../src/search/indexFormat';
+import {INDEX_META_NAME} from '../../../src/search/indexFileFormat';
 import {LLMS_TXT} from '../../../src/agentDocs/twinPath';
 import {sectionsOf} from './sections';
 import {SiteError, type SiteSource} from './siteSource';

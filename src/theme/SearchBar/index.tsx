@@ -8,7 +8,7 @@
 /**
  * Ejected from @docusaurus/theme-search-algolia 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
  * shows it against the installed upstream). What differs, and why:
- * - the site's one search client (embedded index or hosted Algolia: src/search/siteSearchClient.ts)
+ * - the site's one search client (embedded index or hosted Algolia: src/search/sharedClient.ts)
  *   replaces DocSearch's own Algolia client, and loads with the modal on first use, never with the page;
  * - a chosen hit hands its matched words to the page it opens (src/search/openedHit.ts);
  * - stored recent and favourite searches are cleaned and escaped before DocSearch reads them;
@@ -69,7 +69,7 @@ import type {AutocompleteState} from '@algolia/autocomplete-core';
 import type {FacetFilters} from 'algoliasearch/lite';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import type {SearchConfig} from '@site/config/search';
-import type {getSiteSearchClient as GetSiteSearchClient} from '@site/src/search/siteSearchClient';
+import type {getSharedClient as GetSharedClient} from '@site/src/search/sharedClient';
 
 type DocSearchProps = Omit<
   DocSearchModalProps,
@@ -93,24 +93,24 @@ interface DocSearchV4Props extends DocSearchProps {
 }
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
-let getSiteSearchClient: typeof GetSiteSearchClient | null = null;
+let getSharedClient: typeof GetSharedClient | null = null;
 
 // The modal, the search client and the embedded index load on the first hover, focus, touch or
 // click of the search button, never with the page.
 function importDocSearchModalIfNeeded(searchConfig: SearchConfig) {
-  if (DocSearchModal && getSiteSearchClient) {
+  if (DocSearchModal && getSharedClient) {
     return Promise.resolve();
   }
   return Promise.all([
     import('@docsearch/react/modal'),
-    import('@site/src/search/siteSearchClient'),
+    import('@site/src/search/sharedClient'),
     import('@docsearch/react/style'),
     import('./styles.css'),
-  ]).then(([{DocSearchModal: Modal}, siteSearchClient]) => {
+  ]).then(([{DocSearchModal: Modal}, sharedClient]) => {
     DocSearchModal = Modal;
-    getSiteSearchClient = siteSearchClient.getSiteSearchClient;
+    getSharedClient = sharedClient.getSharedClient;
     // A failed load is reported again by the first search, as 'Unable to fetch results'.
-    getSiteSearchClient(searchConfig)
+    getSharedClient(searchConfig)
       .preload()
       .catch(() => {});
   });
@@ -149,7 +149,7 @@ function useTransformSearchClient(): DocSearchModalProps['transformSearchClient'
   const searchConfig = useSearchConfig();
   return useCallback(
     (_docSearchClient: DocSearchTransformClient) => {
-      const searchClient = getSiteSearchClient!(searchConfig);
+      const searchClient = getSharedClient!(searchConfig);
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
       return searchClient as unknown as DocSearchTransformClient;
     },

@@ -31,7 +31,7 @@ import clsx from 'clsx';
 
 import algoliaSearchHelper from 'algoliasearch-helper';
 import type {SearchConfig} from '@site/config/search';
-import {getSiteSearchClient} from '@site/src/search/siteSearchClient';
+import {getSharedClient} from '@site/src/search/sharedClient';
 import {openedHitState, type OpenedHitState} from '@site/src/search/openedHit';
 import {useHistory} from '@docusaurus/router';
 
@@ -355,7 +355,7 @@ function SearchPageContent(): ReactNode {
     ? ['language', 'docusaurus_tag']
     : [];
 
-  const algoliaClient = getSiteSearchClient(searchConfig);
+  const algoliaClient = getSharedClient(searchConfig);
   const algoliaHelper = algoliaSearchHelper(algoliaClient, indexName, {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore: why errors happens after upgrading to TS 5.5 ?

@@ -1,2 +1,2 @@
-import {createSearchClient} from '../search/searchClient';
+import {createSearchClient} from '../search/algoliaClient';
 export const client = createSearchClient();

@@ -1,6 +1,10 @@
+/**
+ * The one search client the DocSearch modal and the /search page share, made from the site's
+ * search config (config/search.ts) on first use.
+ */
 import type {SearchConfig} from '../../config/search';
 import {isSearchModalOpen, reloadForNewRelease} from './newRelease';
-import {createSearchClient, indexUrlFromMeta, type SearchClient} from './searchClient';
+import {createSearchClient, indexUrlFromMeta, type SearchClient} from './algoliaClient';
 
 /** `http://127.0.0.1:1234` -> the client's host shape (test configuration only). */
 function toHost(address: string) {
@@ -20,7 +24,7 @@ let client: SearchClient | undefined;
  * content-hashed file, or in the development server the index it keeps current while docs change.
  * An index that is gone means a newer release is deployed: the page reloads once (newRelease.ts).
  */
-export function getSiteSearchClient(config: SearchConfig): SearchClient {
+export function getSharedClient(config: SearchConfig): SearchClient {
   client ??=
     config.mode === 'embedded'
       ? createSearchClient({

@@ -1,7 +1,7 @@
 /**
- * The search index file: what the build (and the development server) writes and the browser
- * reads. This module is the one piece of search that both sides share: the build side imports the
- * format, never the engine.
+ * The search index file's format: what the build (and the development server) writes and the
+ * browser reads, written and checked here for both sides; the build side imports this format,
+ * never the engine.
  *
  * The file is `search-index.<hash8>.json`, named in every built page by
  * `<meta name="fsc:search-index">`. It holds the DocSearch records and the site's synonyms (the

@@ -1,5 +1,5 @@
 /**
- * How the records match one query word (a slot): the structure the matching fills in and the
+ * How the records match one query word: the structure the matching fills in and the
  * ranking and hit shaping read.
  */
 import type {TermMatch} from './highlight';
@@ -11,7 +11,7 @@ import type {TermMatch} from './highlight';
  * not stored per record either: it is the record's own terms that are in
  * `terms`, since a record is in a term's posting exactly when it holds that term.
  */
-export interface SlotMatches {
+export interface QueryWordMatches {
   /** Matching record ids, each once, in no particular order. */
   ids: number[];
   /** Per record: fewest typos among its matching terms; -1 when it does not match. */
@@ -32,7 +32,7 @@ export interface SlotMatches {
   splitMatch: TermMatch;
 }
 
-export function emptyMatches(recordCount: number, word: string): SlotMatches {
+export function emptyMatches(recordCount: number, word: string): QueryWordMatches {
   return {
     ids: [],
     typos: new Int8Array(recordCount).fill(-1),
@@ -46,7 +46,7 @@ export function emptyMatches(recordCount: number, word: string): SlotMatches {
 }
 
 /** A copy to merge into (cached matches are read-only). */
-export function copyMatches(m: SlotMatches): SlotMatches {
+export function copyMatches(m: QueryWordMatches): QueryWordMatches {
   return {
     ids: [...m.ids],
     typos: m.typos.slice(),
@@ -61,7 +61,7 @@ export function copyMatches(m: SlotMatches): SlotMatches {
 
 /** Notes that record `id` matches, keeping its best typos and attribute and the union of fields. */
 export function addMatch(
-  m: SlotMatches,
+  m: QueryWordMatches,
   id: number,
   typos: number,
   attr: number,
@@ -103,7 +103,7 @@ function mergeTermMatch(a: TermMatch, b: TermMatch): TermMatch {
 }
 
 /** Whether a term of record `id` is one through which it matched `m`. */
-export function termTest(m: SlotMatches, id: number): (term: string) => boolean {
+export function termTest(m: QueryWordMatches, id: number): (term: string) => boolean {
   const split = m.splitTerms.get(id);
   if (!split) return (term) => m.terms.has(term);
   return (term) => m.terms.has(term) || split.includes(term);

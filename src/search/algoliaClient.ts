@@ -1,5 +1,6 @@
 /**
- * The one search client of the site: a real algoliasearch `liteClient`.
+ * The Algolia-shaped search client: a real algoliasearch lite client (`liteClient`), for either
+ * back end. The site makes one instance (sharedClient.ts); the MCP server makes its own.
  *
  * - embedded (default): answered in the browser by the embedded engine via a
  *   custom requester and a single placeholder host;
@@ -7,7 +8,7 @@
  */
 import {createMemoryCache, createNullCache, type ClientOptions} from '@algolia/client-common';
 import {liteClient, type LiteClient} from 'algoliasearch/lite';
-import {INDEX_META_NAME} from './indexFormat';
+import {INDEX_META_NAME} from './indexFileFormat';
 import {
   createEmbeddedRequester,
   type EmbeddedRequesterOptions,

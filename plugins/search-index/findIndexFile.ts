@@ -1,8 +1,8 @@
-/** Finding the search index file in a build directory (no HTML parsing here). */
+/** Finds the search index file in a build directory (no HTML parsing here). */
 import {existsSync} from 'node:fs';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {INDEX_META_NAME} from '../../src/search/indexFormat';
+import {INDEX_META_NAME} from '../../src/search/indexFileFormat';
 
 export const INDEX_FILE_PATTERN = /^search-index\.[0-9a-f]{8}\.json$/;
 

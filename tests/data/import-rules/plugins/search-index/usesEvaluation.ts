@@ -1,0 +1,2 @@
+import {evaluate} from '../../scripts/lib/searchEvaluation';
+export const summary = evaluate();

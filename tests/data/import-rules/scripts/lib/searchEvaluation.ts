@@ -1,0 +1,1 @@
+export const evaluate = (): null => null;
