@@ -180,6 +180,43 @@ async function firstViewWeight(browser, origin, buildDir, route) {
  * @typedef {{scores: Record<string, number | null>, lcp: number, tbt: number, cls: number, benchmarkIndex: number, failing: string[], warnings: string[]}} LighthouseFigures
  */
 
+/** A run that Lighthouse itself reports as failed (`lhr.runtimeError`), with its code. */
+class LighthouseRuntimeError extends Error {
+  /**
+   * @param {string} code
+   * @param {string} message
+   */
+  constructor(code, message) {
+    super(`Lighthouse: ${code}: ${message}`);
+    this.code = code;
+  }
+}
+
+/**
+ * Trace errors that come and go on a busy host: the run is made again, in a new Chromium, rather
+ * than ending the site's measurements (NO_NAVSTART cut short three of six A/B batches on 2026-11-25).
+ */
+const TRANSIENT_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT']);
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url`, made again when Lighthouse reports a transient trace error.
+ * @param {string} url
+ * @returns {Promise<LighthouseFigures>}
+ */
+async function lighthouseRunRetried(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      const transient =
+        error instanceof LighthouseRuntimeError && TRANSIENT_RUNTIME_ERRORS.has(error.code);
+      if (!transient || attempt === LIGHTHOUSE_ATTEMPTS) throw error;
+      console.log(`  ${url}: ${error.code}, run again (attempt ${attempt + 1})`);
+    }
+  }
+}
+
 /**
  * One Lighthouse mobile run of `url` in its own Chromium.
  * @param {string} url
@@ -205,7 +242,7 @@ async function lighthouseRun(url) {
     if (!result) throw new Error('Lighthouse returned no result');
     const {lhr} = result;
     if (lhr.runtimeError)
-      throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
     /** @type {Record<string, number | null>} */
     const scores = {};
     /** @type {string[]} */
@@ -383,7 +420,7 @@ async function measureSites(sites, options) {
         for (const route of site.pages) {
           if (site.lighthouseProblem) break;
           try {
-            site.audits.get(route)?.push(await lighthouseRun(site.origin + route));
+            site.audits.get(route)?.push(await lighthouseRunRetried(site.origin + route));
           } catch (error) {
             site.lighthouseProblem = `${site.name} ${route}: ${error instanceof Error ? (error.stack ?? error.message) : error}`;
           }
