@@ -1,12 +1,9 @@
 // @ts-check
 // Bundler loader for modules of Docusaurus's own packages, to shorten the main-thread tasks of a
 // page load (measured with Lighthouse's mobile run, 4x CPU slowdown; register: README.md):
-// - core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching
-//   the route, adding <link rel=prefetch> elements); the links in view after hydration did that in
-//   one task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
-// - theme-common's hooks/useWindowSize.js: right after hydration every page re-renders from the
-//   server's layout to the phone's or the desktop's (sidebar, table of contents). That update ran
-//   as one blocking task of 100-300 ms; as a transition React renders it in short slices.
+// core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching the
+// route, adding <link rel=prefetch> elements); the links in view after hydration did that in one
+// task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
 const path = require('node:path');
 const {applyPatches, enabledPatches} = require('./applyTextPatches.cjs');
 
@@ -39,36 +36,14 @@ const preload = (routePath) => {`,
       },
     ],
   },
-  '@docusaurus/theme-common': {
-    'hooks/useWindowSize.js': [
-      {
-        patch: 'theme-common-window-size-transition',
-        why: 'useWindowSize: import startTransition',
-        find: "import { useEffect, useState } from 'react';",
-        replace: "import { startTransition, useEffect, useState } from 'react';",
-        occurrences: 1,
-      },
-      {
-        patch: 'theme-common-window-size-transition',
-        why: 'useWindowSize: leave the server layout in a transition after hydration',
-        find: `        updateWindowSize();
-        window.addEventListener('resize', updateWindowSize);`,
-        replace: `        startTransition(updateWindowSize);
-        window.addEventListener('resize', updateWindowSize);`,
-        occurrences: 1,
-      },
-    ],
-  },
 };
 
 /**
- * For each package, a specifier that resolves to its lib/index.js: core declares no entry point,
- * and theme-common's `exports` open no path deeper than its entry points.
+ * For each package, a specifier that resolves to its lib/index.js (core declares no entry point).
  * @type {Record<string, string>}
  */
 const LIB_INDEX = {
   '@docusaurus/core': '@docusaurus/core/lib/index.js',
-  '@docusaurus/theme-common': '@docusaurus/theme-common',
 };
 
 /**

@@ -14,9 +14,7 @@ export const PATCHES = {
   'docsearch-storage-full': 'correctness',
   'docsearch-version-entry': 'performance',
   'prism-bundled-grammars': 'performance',
-  'prism-startup-languages': 'performance',
   'docusaurus-idle-prefetch': 'performance',
-  'theme-common-window-size-transition': 'performance',
 } as const;
 
 export type PatchId = keyof typeof PATCHES;
@@ -33,9 +31,6 @@ const prismReactRenderer = [
   require.resolve('prism-react-renderer/dist/index.mjs'),
   require.resolve('prism-react-renderer/dist/index.js'),
 ];
-/** theme-classic's client module that loads the highlighter and its languages on every page at start-up. */
-const startupLanguages =
-  require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js');
 // The bundler loads this loader by its path: a CommonJS file, required here for the files it patches.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const {patchedFiles: docusaurusModules} = require(loader('docusaurusLoader.cjs')) as {
@@ -61,9 +56,6 @@ export default function dependencyPatchesPlugin(
           alias: {
             ...(on('docsearch-version-entry') && {
               '@docsearch/react/version': loader('docSearchVersion.ts'),
-            }),
-            ...(on('prism-startup-languages') && {
-              [startupLanguages]: loader('noStartupLanguages.ts'),
             }),
           },
         },

@@ -5,6 +5,10 @@ import {serveBuildForTests} from './support/servedSite';
 
 const site = serveBuildForTests('published');
 
+// Every test opens a browser context of its own, so the blocks whose tests measure no time run their
+// tests a few at a time (the e2e project's maxConcurrency); failure and slowness, and the stored
+// searches, run one at a time.
+
 const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';
 const isIndexRequest = (url: string | URL) => /\/search-index\.[0-9a-f]+\.json$/.test(String(url));
@@ -34,7 +38,7 @@ async function search(page: Page, query: string) {
     .toBeGreaterThan(0);
 }
 
-describe('opening and closing', () => {
+describe.concurrent('opening and closing', () => {
   it('Ctrl+K opens and closes the modal, and the button shows the shortcut', async () => {
     const {page, problems} = await visit();
     const button = page.locator('button.DocSearch-Button');
@@ -100,7 +104,7 @@ describe('opening and closing', () => {
   });
 });
 
-describe('lazy loading', () => {
+describe.concurrent('lazy loading', () => {
   it('requests neither the modal nor the index on page load, and both on first hover', async () => {
     const {page} = await openPage(site.browser, site.origin);
     const requests: string[] = [];
@@ -147,7 +151,7 @@ describe('lazy loading', () => {
   });
 });
 
-describe('search box', () => {
+describe.concurrent('search box', () => {
   it("has the placeholder 'Search docs', a 64-character limit, Cancel and clear buttons", async () => {
     const {page} = await visit();
     await openModal(page);
@@ -179,7 +183,7 @@ describe('search box', () => {
   });
 });
 
-describe('results', () => {
+describe.concurrent('results', () => {
   it('groups hits by section and shows the page of a content hit', async () => {
     const {page} = await visit();
     await search(page, 'inway');
@@ -296,7 +300,7 @@ describe('failure and slowness', () => {
   });
 });
 
-describe('the page a hit opens', () => {
+describe.concurrent('the page a hit opens', () => {
   const marks = (page: Page) => page.locator('.theme-doc-markdown mark.search-hit-mark');
   const control = (page: Page) => page.getByRole('button', {name: 'Remove highlights'});
 
@@ -371,7 +375,7 @@ describe('the page a hit opens', () => {
   });
 });
 
-describe('keyboard', () => {
+describe.concurrent('keyboard', () => {
   it('arrows move the active hit and Enter opens it', async () => {
     const {page} = await visit('/');
     await search(page, 'auditlog');

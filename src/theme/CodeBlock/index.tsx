@@ -8,23 +8,14 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
  * shows it against the installed upstream). What differs, and why:
- * - no remount after hydration (upstream keys the block on `isBrowser`), which rebuilt and
- *   re-highlighted every code block in one blocking task;
- * - registers the Prism languages with the first code block, instead of the theme's start-up client
- *   module on every page (that module is replaced: plugins/dependency-patches, prism-startup-languages).
+ * no remount after hydration (upstream keys the block on `isBrowser`), which rebuilt and
+ * re-highlighted every code block in one blocking task.
  */
 
 import React, {isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
-import {Prism} from 'prism-react-renderer';
-import prismIncludeLanguages from '@theme/prism-include-languages';
-
-// The theme registers `prism.additionalLanguages` from a client module that runs on every page at
-// start-up, so every page paid for initialising the highlighter (plugins/dependency-patches replaces that
-// module with an empty one). Registering here does it when a page first needs a code block.
-prismIncludeLanguages(Prism);
 
 /** As the theme does: plain string children, so that the code can be copied. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
