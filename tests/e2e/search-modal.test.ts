@@ -5,10 +5,6 @@ import {serveBuildForTests} from './support/servedSite';
 
 const site = serveBuildForTests('published');
 
-// Every test opens a browser context of its own, so the blocks whose tests measure no time run their
-// tests a few at a time (the e2e project's maxConcurrency); failure and slowness, and the stored
-// searches, run one at a time.
-
 const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';
 const isIndexRequest = (url: string | URL) => /\/search-index\.[0-9a-f]+\.json$/.test(String(url));
@@ -38,7 +34,7 @@ async function search(page: Page, query: string) {
     .toBeGreaterThan(0);
 }
 
-describe.concurrent('opening and closing', () => {
+describe('opening and closing', () => {
   it('Ctrl+K opens and closes the modal, and the button shows the shortcut', async () => {
     const {page, problems} = await visit();
     const button = page.locator('button.DocSearch-Button');
@@ -104,7 +100,7 @@ describe.concurrent('opening and closing', () => {
   });
 });
 
-describe.concurrent('lazy loading', () => {
+describe('lazy loading', () => {
   it('requests neither the modal nor the index on page load, and both on first hover', async () => {
     const {page} = await openPage(site.browser, site.origin);
     const requests: string[] = [];
@@ -151,7 +147,7 @@ describe.concurrent('lazy loading', () => {
   });
 });
 
-describe.concurrent('search box', () => {
+describe('search box', () => {
   it("has the placeholder 'Search docs', a 64-character limit, Cancel and clear buttons", async () => {
     const {page} = await visit();
     await openModal(page);
@@ -183,7 +179,7 @@ describe.concurrent('search box', () => {
   });
 });
 
-describe.concurrent('results', () => {
+describe('results', () => {
   it('groups hits by section and shows the page of a content hit', async () => {
     const {page} = await visit();
     await search(page, 'inway');
@@ -300,7 +296,7 @@ describe('failure and slowness', () => {
   });
 });
 
-describe.concurrent('the page a hit opens', () => {
+describe('the page a hit opens', () => {
   const marks = (page: Page) => page.locator('.theme-doc-markdown mark.search-hit-mark');
   const control = (page: Page) => page.getByRole('button', {name: 'Remove highlights'});
 
@@ -375,7 +371,7 @@ describe.concurrent('the page a hit opens', () => {
   });
 });
 
-describe.concurrent('keyboard', () => {
+describe('keyboard', () => {
   it('arrows move the active hit and Enter opens it', async () => {
     const {page} = await visit('/');
     await search(page, 'auditlog');
