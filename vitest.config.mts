@@ -8,6 +8,11 @@ import {defineConfig} from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two test files at a time, one per core: the browser tests spend much of their run waiting on
+    // pages, servers and builds, and one file at a time left the machine idle more than half the time
+    // (bench/README.md, "The test suite"). Each file has a browser of its own; builds are shared
+    // through support/builds.mjs's lock.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -35,8 +40,6 @@ export default defineConfig({
           // expect.poll waits on what the page shows; its default of one second is a race on a busy
           // 2-core machine (loading the search index alone can take longer), not a limit worth testing.
           expect: {poll: {timeout: 10_000}},
-          // Two cores: one browser-test file at a time keeps timings honest and Chromium stable.
-          fileParallelism: false,
           // Tests a file marks concurrent (each its own page in one browser) run three at a time.
           maxConcurrency: 3,
         },
