@@ -1,4 +1,24 @@
 import {defineConfig} from 'vitest/config';
+import {BaseSequencer, type TestSpecification} from 'vitest/node';
+
+/**
+ * The longest browser-test files, longest first. Vitest orders files by their last duration, which
+ * a clean clone (CI) does not have; it then starts the small files first, and the accessibility
+ * checks, the longest by far, ran alone at the end.
+ */
+const LONGEST_FILES = ['accessibility', 'search-modal', 'pages'].map(
+  (name) => `/tests/e2e/${name}.test.ts`,
+);
+
+class LongestFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FILES.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONGEST_FILES.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 /**
  * Three tiers. `unit`: the real modules and the docs' sources, no build and no file outside the
@@ -13,6 +33,7 @@ export default defineConfig({
     // (bench/README.md, "The test suite"). Each file has a browser of its own; builds are shared
     // through support/builds.mjs's lock.
     maxWorkers: 2,
+    sequence: {sequencer: LongestFilesFirst},
     projects: [
       {
         test: {
