@@ -88,20 +88,21 @@ function codeBlockText($: CheerioAPI, block: Cheerio<AnyNode>): string {
   const language = /(?:^|\s)language-(\S+)/.exec(block.attr('class') ?? '')?.[1];
   if (!language || !INDEXED_CODE_LANGUAGES.has(language)) return '';
   const title = cleanText(block.find('[class*="codeBlockTitle"]').first().text());
-  const lines = block
-    .find('.token-line')
-    .toArray()
-    .map((line) => $(line).text())
-    // A line continued with a backslash reads as one command.
-    .join('\n')
-    .replace(/\\\n/g, ' ');
-  const code = cleanText(lines);
+  const code = cleanText(
+    block
+      .find('.token-line')
+      .toArray()
+      .map((line) => $(line).text())
+      .join('\n')
+      // A line continued with a backslash reads as one command.
+      .replace(/\\\n/g, ' '),
+  );
+  // Cut between words (cleanText left single spaces).
+  const lastSpace = code.lastIndexOf(' ', CODE_RECORD_CHARACTERS);
   const start =
-    code.length > CODE_RECORD_CHARACTERS
+    code.length <= CODE_RECORD_CHARACTERS
       ? code
-          .slice(0, code.lastIndexOf(' ', CODE_RECORD_CHARACTERS) + 1 || CODE_RECORD_CHARACTERS)
-          .trimEnd()
-      : code;
+      : code.slice(0, lastSpace > 0 ? lastSpace : CODE_RECORD_CHARACTERS);
   return [title, start].filter(Boolean).join(' — ');
 }
 
