@@ -93,7 +93,7 @@ function toElement(node: MdxJsxNode): Element | null {
 /** The theme's CodeBlock reads a fence's title this way (theme-common's `parseCodeBlockTitle`). */
 const CODE_BLOCK_TITLE = /title=(?<quote>["'])(?<title>.*?)\k<quote>/;
 
-const element = (tagName: string, className: string, children: ElementContent[]): Element => ({
+const hastElement = (tagName: string, className: string, children: ElementContent[]): Element => ({
   type: 'element',
   tagName,
   properties: {className: [className]},
@@ -112,13 +112,13 @@ function codeBlockElement(pre: Element): Element | null {
   const title = CODE_BLOCK_TITLE.exec(String(code.properties.metastring ?? ''))?.groups?.title;
   const text = code.children.map((child) => (child.type === 'text' ? child.value : '')).join('');
   const lines = text.replace(/\n$/, '').split('\n');
-  return element('div', `${language} theme-code-block`, [
-    ...(title ? [element('div', 'codeBlockTitle', [{type: 'text', value: title}])] : []),
-    element('pre', 'prism-code', [
-      element(
+  return hastElement('div', `${language} theme-code-block`, [
+    ...(title ? [hastElement('div', 'codeBlockTitle', [{type: 'text', value: title}])] : []),
+    hastElement('pre', 'prism-code', [
+      hastElement(
         'code',
         'codeBlockLines',
-        lines.map((line) => element('span', 'token-line', [{type: 'text', value: line}])),
+        lines.map((line) => hastElement('span', 'token-line', [{type: 'text', value: line}])),
       ),
     ]),
   ]);
