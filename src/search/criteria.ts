@@ -1,8 +1,9 @@
 /**
  * Algolia's ranking criteria for one record, from the matches of the query words: words, filters
- * (optionalFilters), typo, attribute, proximity and exact (see engine.ts for their order).
+ * (optionalFilters), typo, attribute (with the match position in the ordered attribute), proximity
+ * and exact (see engine.ts for their order).
  */
-import {CONTENT_RANK, FIELDS} from './fields';
+import {CONTENT_RANK, FIELDS, NO_POSITION, ORDERED_RANK} from './fields';
 import {rankKey} from './rankKey';
 import type {QueryWordMatches} from './queryWordMatches';
 import type {DocSearchRecord} from './types';
@@ -17,6 +18,8 @@ export interface Candidate {
   typos: number;
   /** Attribute criterion (see coveringAttribute). */
   attr: number;
+  /** Its tie-break in the ordered attribute (see firstPosition). */
+  position: number;
   /** Tie-break: sum of each word's best attribute. */
   attrSum: number;
   proximity: number;
@@ -46,6 +49,18 @@ function coveringAttribute(queryWordMatches: readonly QueryWordMatches[], id: nu
     }
   }
   return best;
+}
+
+/**
+ * Where the match starts in the covering attribute when that is the ordered one (Algolia: "on an
+ * ordered attribute, the match position breaks ties"): the first position of any query word
+ * there. 0 in the unordered attributes.
+ */
+function firstPosition(queryWordMatches: readonly QueryWordMatches[], id: number, attr: number): number {
+  if (attr !== ORDERED_RANK) return 0;
+  let first = NO_POSITION;
+  for (const m of queryWordMatches) first = Math.min(first, m.position[id] as number);
+  return first;
 }
 
 /** Query words record `id` matches exactly. */
@@ -80,7 +95,8 @@ export function rankKeyOf(
   filters: number,
 ): number {
   const {words, typos, attrSum} = wordCounts(queryWordMatches, id);
-  return rankKey(words, filters, typos, coveringAttribute(queryWordMatches, id), attrSum);
+  const attr = coveringAttribute(queryWordMatches, id);
+  return rankKey(words, filters, typos, attr, firstPosition(queryWordMatches, id, attr), attrSum);
 }
 
 export function candidate(
@@ -97,6 +113,7 @@ export function candidate(
     ...wordCounts(queryWordMatches, id),
     filters,
     attr,
+    position: firstPosition(queryWordMatches, id, attr),
     proximity,
     exact: exactWords(queryWordMatches, id),
   };

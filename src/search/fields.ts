@@ -4,6 +4,13 @@ import {HIERARCHY_LEVELS, type DocSearchRecord, type HierarchyLevel} from './typ
 export const FIELDS = [...HIERARCHY_LEVELS, 'content'] as const;
 export type Field = (typeof FIELDS)[number];
 export const CONTENT_RANK = FIELDS.length - 1;
+/**
+ * The one ordered searchable attribute, as DocSearch configures them (the hierarchy `unordered(…)`,
+ * `content` plain): there a match nearer the start ranks first, within Algolia's attribute criterion.
+ */
+export const ORDERED_RANK = CONTENT_RANK;
+/** A word's position in the ordered attribute when it is not there; positions from here on count alike (a byte). */
+export const NO_POSITION = 255;
 
 export function fieldValue(record: DocSearchRecord, field: Field): string | null {
   if (field === 'content') return record.content;

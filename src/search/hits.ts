@@ -153,7 +153,7 @@ function rankingInfo(c: Candidate): RankingInfo {
   return {
     words: c.words,
     nbTypos: c.typos,
-    firstMatchedWord: c.attr * 1000,
+    firstMatchedWord: c.attr * 1000 + c.position,
     proximityDistance: c.proximity,
     nbExactWords: c.exact,
     filters: c.filters,

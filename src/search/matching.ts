@@ -10,7 +10,7 @@
  * ('SERVICE_UNREACHABLE') or as adjacent query words ('service unreachable'), never as one word
  * alone (every 'FSC_NAMESPACE' would then answer 'namespace').
  */
-import {FIELDS, lowestRank} from './fields';
+import {FIELDS, lowestRank, NO_POSITION, ORDERED_RANK} from './fields';
 import type {TermMatch} from './highlight';
 import {pluralForms} from './language';
 import type {QueryWord} from './query';
@@ -36,10 +36,10 @@ export interface Matcher {
 
 /** Adds every record of `posting` to `out`. */
 function addPosting(out: QueryWordMatches, posting: Posting, typos: number, exact: boolean): void {
-  const {ids, masks} = posting;
+  const {ids, masks, positions} = posting;
   for (let i = 0; i < ids.length; i++) {
     const mask = masks[i] as number;
-    addMatch(out, ids[i] as number, typos, lowestRank(mask), mask, exact);
+    addMatch(out, ids[i] as number, typos, lowestRank(mask), mask, exact, positions[i] as number);
   }
 }
 
@@ -156,23 +156,32 @@ function addAlternative(
   (first as Posting).ids.forEach((id, i) => {
     let mask = (first as Posting).masks[i] as number;
     for (const m of members) mask &= m.get(id) ?? 0;
-    if (mask === 0 || !holdsPhrase(terms, id, words)) return;
-    addMatch(out, id, 0, lowestRank(mask), mask, false);
+    const position = mask === 0 ? null : phrasePosition(terms, id, words);
+    if (position === null) return;
+    addMatch(out, id, 0, lowestRank(mask), mask, false, position);
     const held = out.splitTerms.get(id);
     if (held) held.push(...words);
     else out.splitTerms.set(id, [...words]);
   });
 }
 
-/** Whether one field of record `id` holds `words` in order, next to each other. */
-function holdsPhrase(terms: RecordTerms, id: number, words: readonly string[]): boolean {
+/**
+ * Where record `id` holds `words` in order, next to each other, in one field: the first such
+ * position in the ordered attribute (NO_POSITION when only other fields hold them), or null when
+ * no field does.
+ */
+function phrasePosition(terms: RecordTerms, id: number, words: readonly string[]): number | null {
+  let found: number | null = null;
   for (let f = 0; f < FIELDS.length; f++) {
     const t = terms.of(id, f);
     for (let i = 0; i + words.length <= t.length; i++) {
-      if (words.every((w, k) => t[i + k] === w)) return true;
+      if (!words.every((w, k) => t[i + k] === w)) continue;
+      if (f !== ORDERED_RANK) found = NO_POSITION;
+      else return Math.min(i, NO_POSITION);
+      break;
     }
   }
-  return false;
+  return found;
 }
 
 /** Splitting: 'auditlog' also matches the records holding 'audit' right before 'log'. */
@@ -188,8 +197,6 @@ function addSplits(
     const lp = index.get(left);
     const rp = index.get(right);
     if (!lp || !rp) continue;
-    const isLeft = (t: string) => t === left;
-    const isRight = (t: string) => t === right;
     // both postings are sorted by id: merge-join
     for (let x = 0, y = 0; x < lp.ids.length && y < rp.ids.length;) {
       const lid = lp.ids[x] as number;
@@ -197,10 +204,19 @@ function addSplits(
       if (lid < rid) x++;
       else if (rid < lid) y++;
       else {
-        if (terms.adjacent(lid, isLeft, isRight)) {
+        const position = phrasePosition(terms, lid, [left, right]);
+        if (position !== null) {
           const lm = lp.masks[x] as number;
           const rm = rp.masks[y] as number;
-          addMatch(out, lid, 0, Math.max(lowestRank(lm), lowestRank(rm)), lm & rm, false);
+          addMatch(
+            out,
+            lid,
+            0,
+            Math.max(lowestRank(lm), lowestRank(rm)),
+            lm & rm,
+            false,
+            position,
+          );
           const parts = out.splitTerms.get(lid);
           if (parts) parts.push(left, right);
           else out.splitTerms.set(lid, [left, right]);

@@ -2,6 +2,7 @@
  * How the records match one query word: the structure the matching fills in and the
  * ranking and hit shaping read.
  */
+import {NO_POSITION} from './fields';
 import type {TermMatch} from './highlight';
 
 /**
@@ -22,6 +23,8 @@ export interface QueryWordMatches {
   fields: Uint8Array;
   /** Per record: 1 when a term matched the word exactly. */
   exact: Uint8Array;
+  /** Per record: first position of a matching term in the ordered attribute (NO_POSITION: none). */
+  position: Uint8Array;
   /** Every term the word matched through, with how to highlight it. */
   terms: Map<string, TermMatch>;
   /**
@@ -39,6 +42,7 @@ export function emptyMatches(recordCount: number, word: string): QueryWordMatche
     attr: new Uint8Array(recordCount),
     fields: new Uint8Array(recordCount),
     exact: new Uint8Array(recordCount),
+    position: new Uint8Array(recordCount).fill(NO_POSITION),
     terms: new Map(),
     splitTerms: new Map(),
     splitMatch: {words: [word]},
@@ -53,13 +57,17 @@ export function copyMatches(m: QueryWordMatches): QueryWordMatches {
     attr: m.attr.slice(),
     fields: m.fields.slice(),
     exact: m.exact.slice(),
+    position: m.position.slice(),
     terms: new Map(m.terms),
     splitTerms: m.splitTerms,
     splitMatch: m.splitMatch,
   };
 }
 
-/** Notes that record `id` matches, keeping its best typos and attribute and the union of fields. */
+/**
+ * Notes that record `id` matches, keeping its best typos and attribute, the union of fields and the
+ * first position in the ordered attribute.
+ */
 export function addMatch(
   m: QueryWordMatches,
   id: number,
@@ -67,6 +75,7 @@ export function addMatch(
   attr: number,
   fields: number,
   exact: boolean,
+  position: number,
 ): void {
   const current = m.typos[id] as number;
   if (current < 0) {
@@ -75,8 +84,10 @@ export function addMatch(
     m.attr[id] = attr;
     m.fields[id] = fields;
     m.exact[id] = exact ? 1 : 0;
+    m.position[id] = position;
     return;
   }
+  if (position < (m.position[id] as number)) m.position[id] = position;
   if (typos < current || (typos === current && attr < (m.attr[id] as number))) {
     m.typos[id] = typos;
     m.attr[id] = attr;

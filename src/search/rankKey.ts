@@ -4,7 +4,7 @@
  * for the most a query of MAX_QUERY_WORDS words can put in it: checkPacking proves that when this
  * module loads, and throws, naming the constant to change, when it is not so.
  */
-import {FIELDS} from './fields';
+import {FIELDS, NO_POSITION} from './fields';
 import {MAX_PROXIMITY} from './proximity';
 import {MAX_QUERY_WORDS, MAX_WORD_TYPOS} from './query';
 
@@ -13,6 +13,7 @@ const RANK_WORD_SLOTS = 16;
 const RANK_FILTER_SLOTS = 8;
 const RANK_TYPO_SLOTS = 64;
 const RANK_ATTR_SLOTS = 8;
+const RANK_POSITION_SLOTS = 256;
 const RANK_ATTR_SUM_SLOTS = 256;
 /** Field widths of the key ordering records that tie on the rank key (see groupOrderKey). */
 const GROUP_PROXIMITY_SLOTS = 1024;
@@ -25,6 +26,8 @@ const BYTE_BITS = 8;
 export interface PackingLimits {
   /** Searchable attributes: FIELDS.length. */
   attributes: number;
+  /** The match position counted in the ordered attribute, at most: NO_POSITION. */
+  position: number;
   /** Query words ranked on: MAX_QUERY_WORDS. */
   queryWords: number;
   /** Typos per query word: MAX_WORD_TYPOS. */
@@ -36,6 +39,7 @@ export interface PackingLimits {
 /** Throws when a packed field cannot hold the most the engine puts in it, naming the constants involved. */
 export function checkPacking({
   attributes,
+  position,
   queryWords,
   wordTypos,
   pairProximity,
@@ -56,6 +60,8 @@ export function checkPacking({
     'FIELDS.length (attribute bits)',
     'a byte (QueryWordMatches.fields)',
   );
+  atMost(position, RANK_POSITION_SLOTS - 1, 'NO_POSITION', 'RANK_POSITION_SLOTS');
+  atMost(position, BYTE_VALUES - 1, 'NO_POSITION', 'a byte (QueryWordMatches.position)');
   atMost(queryWords, RANK_WORD_SLOTS - 1, 'MAX_QUERY_WORDS', 'RANK_WORD_SLOTS');
   atMost(
     queryWords * wordTypos,
@@ -89,6 +95,7 @@ export function checkPacking({
 
 checkPacking({
   attributes: FIELDS.length,
+  position: NO_POSITION,
   queryWords: MAX_QUERY_WORDS,
   wordTypos: MAX_WORD_TYPOS,
   pairProximity: MAX_PROXIMITY,
@@ -96,25 +103,24 @@ checkPacking({
 
 /**
  * Packs the criteria before proximity into one comparable number (lower is better): words (more
- * first), optional filter groups (more first), typos, attribute, attribute sum. Words, typos and
- * the attribute sum always fit (see checkPacking); optional filter groups, as many as a request
- * sends, count alike beyond RANK_FILTER_SLOTS - 1.
+ * first), optional filter groups (more first), typos, attribute, match position in it, attribute
+ * sum. Words, typos, the position and the attribute sum always fit (see checkPacking); optional
+ * filter groups, as many as a request sends, count alike beyond RANK_FILTER_SLOTS - 1.
  */
 export function rankKey(
   words: number,
   filters: number,
   typos: number,
   attr: number,
+  position: number,
   attrSum: number,
 ): number {
   const wordsSlot = RANK_WORD_SLOTS - 1 - words;
   const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);
-  return (
-    (((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS +
-      attr) *
-      RANK_ATTR_SUM_SLOTS +
-    attrSum
-  );
+  const attribute =
+    ((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS +
+    attr;
+  return (attribute * RANK_ATTR_SUM_SLOTS + attrSum) * RANK_POSITION_SLOTS + position;
 }
 
 /**

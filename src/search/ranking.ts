@@ -268,6 +268,7 @@ export function createRanker(records: readonly DocSearchRecord[], terms: RecordT
             filters: 0,
             typos: 0,
             attr: 0,
+            position: 0,
             attrSum: 0,
             proximity: 0,
             exact: 0,

@@ -4,14 +4,18 @@
  * order (for proximity, phrases, split words and highlights).
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import {FIELDS, fieldValue, type Field} from './fields';
+import {FIELDS, fieldValue, NO_POSITION, ORDERED_RANK, type Field} from './fields';
 import {terms as toTerms} from './text';
 import type {DocSearchRecord} from './types';
 
-/** Documents holding a term: ascending record ids and, per id, a bit mask of attribute ranks. */
+/**
+ * Documents holding a term: ascending record ids and, per id, a bit mask of attribute ranks and the
+ * term's first position in the ordered attribute (see ORDERED_RANK; NO_POSITION when not there).
+ */
 export interface Posting {
   ids: number[];
   masks: number[];
+  positions: number[];
 }
 
 export type TermIndex = SearchableMap<Posting>;
@@ -23,15 +27,19 @@ export function buildTermIndex(records: readonly DocSearchRecord[]): TermIndex {
       const text = fieldValue(record, field);
       if (!text) return;
       const bit = 1 << rank;
-      for (const term of toTerms(text)) {
-        const posting = map.fetch(term, () => ({ids: [], masks: []}));
+      toTerms(text).forEach((term, p) => {
+        const position = rank === ORDERED_RANK ? Math.min(p, NO_POSITION) : NO_POSITION;
+        const posting = map.fetch(term, () => ({ids: [], masks: [], positions: []}));
         const last = posting.ids.length - 1;
-        if (posting.ids[last] === id) posting.masks[last] = (posting.masks[last] ?? 0) | bit;
-        else {
+        if (posting.ids[last] === id) {
+          posting.masks[last] = (posting.masks[last] ?? 0) | bit;
+          posting.positions[last] = Math.min(posting.positions[last] ?? NO_POSITION, position);
+        } else {
           posting.ids.push(id);
           posting.masks.push(bit);
+          posting.positions.push(position);
         }
-      }
+      });
     });
   });
   return map;

@@ -117,7 +117,7 @@ export interface SearchHit {
 export interface RankingInfo {
   words: number;
   nbTypos: number;
-  /** Attribute rank × 1000 (positions within attributes are not ranked: `unordered`). */
+  /** Attribute rank × 1000, plus the match's position when the attribute is ordered (content). */
   firstMatchedWord: number;
   proximityDistance: number;
   nbExactWords: number;

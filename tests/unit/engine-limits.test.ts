@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {createSearchEngine} from '../../src/search/engine';
-import {FIELDS} from '../../src/search/fields';
+import {FIELDS, NO_POSITION} from '../../src/search/fields';
 import {MAX_PROXIMITY} from '../../src/search/proximity';
 import {MAX_QUERY_WORDS, MAX_WORD_TYPOS} from '../../src/search/query';
 import {checkPacking, type PackingLimits} from '../../src/search/rankKey';
@@ -10,6 +10,7 @@ import {syntheticRecords} from './support/syntheticRecords';
 
 const LIMITS: PackingLimits = {
   attributes: FIELDS.length,
+  position: NO_POSITION,
   queryWords: MAX_QUERY_WORDS,
   wordTypos: MAX_WORD_TYPOS,
   pairProximity: MAX_PROXIMITY,
@@ -100,6 +101,9 @@ describe('packing check', () => {
     );
     expect(() => checkPacking({...LIMITS, wordTypos: 5})).toThrow(
       /MAX_QUERY_WORDS × MAX_WORD_TYPOS is 75/,
+    );
+    expect(() => checkPacking({...LIMITS, position: 256})).toThrow(
+      'NO_POSITION is 256, more than RANK_POSITION_SLOTS holds (255); NO_POSITION is 256, more than a byte (QueryWordMatches.position) holds (255)',
     );
     expect(() => checkPacking({...LIMITS, pairProximity: 100})).toThrow(
       /\(MAX_QUERY_WORDS - 1\) × MAX_PROXIMITY/,

@@ -88,6 +88,7 @@ describe('matching', () => {
   });
 
   it('orders by attribute (lvl0 … lvl6, content), then weight.level, then weight.position', () => {
+    // content is ordered: a match nearer its start comes first (see the next test)
     const e = createSearchEngine([
       rec({
         path: '/c',
@@ -141,10 +142,45 @@ describe('matching', () => {
       '/a', // lvl1
       '/b#w', // lvl2, level 80
       '/b#w2', // lvl2, level 0
-      '/c', // content, position 1
-      '/c3', // content, position 2
-      '/c2', // content, position 3
+      '/c3', // content, first word, position 2
+      '/c2', // content, first word, position 3
+      '/c', // content, third word, position 1
     ]);
+  });
+
+  it('ranks a content match nearer the start first, as Algolia ranks an ordered attribute; headings are unordered', () => {
+    const e = createSearchEngine([
+      rec({
+        path: '/late',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'L',
+        position: 0,
+        content: 'set the sslMode key',
+      }),
+      rec({
+        path: '/early',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'E',
+        position: 1,
+        content: 'sslMode: disable here',
+      }),
+      rec({path: '/h2', type: 'lvl2', lvl0: 'S', lvl1: 'H', lvl2: 'About sslMode', position: 0}),
+      rec({path: '/h1', type: 'lvl2', lvl0: 'S', lvl1: 'G', lvl2: 'sslMode', position: 1}),
+    ]);
+    const r = e.search({query: 'sslmode', getRankingInfo: true});
+    expect(r.hits.map((h) => [h.url?.replace(SITE, ''), h._rankingInfo?.firstMatchedWord])).toEqual(
+      [
+        ['/h2', 2000], // lvl2 at its second word still ties with /h1: weight.position decides
+        ['/h1', 2000],
+        ['/early', 7000],
+        ['/late', 7002],
+      ],
+    );
+    // two words: the first position of either of them in content
+    const two = e.search({query: 'sslmode key', getRankingInfo: true});
+    expect(two.hits.map((h) => h._rankingInfo?.firstMatchedWord)).toEqual([7002]);
   });
 
   it('returns every record for an empty query, in custom-ranking order', () => {
