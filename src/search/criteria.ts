@@ -56,7 +56,11 @@ function coveringAttribute(queryWordMatches: readonly QueryWordMatches[], id: nu
  * ordered attribute, the match position breaks ties"): the first position of any query word
  * there. 0 in the unordered attributes.
  */
-function firstPosition(queryWordMatches: readonly QueryWordMatches[], id: number, attr: number): number {
+function firstPosition(
+  queryWordMatches: readonly QueryWordMatches[],
+  id: number,
+  attr: number,
+): number {
   if (attr !== ORDERED_RANK) return 0;
   let first = NO_POSITION;
   for (const m of queryWordMatches) first = Math.min(first, m.position[id] as number);
@@ -96,7 +100,7 @@ export function rankKeyOf(
 ): number {
   const {words, typos, attrSum} = wordCounts(queryWordMatches, id);
   const attr = coveringAttribute(queryWordMatches, id);
-  return rankKey(words, filters, typos, attr, firstPosition(queryWordMatches, id, attr), attrSum);
+  return rankKey(words, filters, typos, attr, attrSum, firstPosition(queryWordMatches, id, attr));
 }
 
 export function candidate(

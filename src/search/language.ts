@@ -110,11 +110,15 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   'then',
   'there',
   'here',
-  // what a question wraps around its subject ("do I need", "my own", "if I only consume")
+  // what a question wraps around its subject ("do I need", "my own", "if I only consume", "what
+  // does … mean", "I want to …")
   'need',
   'own',
   'only',
   'just',
+  'mean',
+  'means',
+  'want',
 ]);
 
 /**

@@ -103,17 +103,19 @@ checkPacking({
 
 /**
  * Packs the criteria before proximity into one comparable number (lower is better): words (more
- * first), optional filter groups (more first), typos, attribute, match position in it, attribute
- * sum. Words, typos, the position and the attribute sum always fit (see checkPacking); optional
- * filter groups, as many as a request sends, count alike beyond RANK_FILTER_SLOTS - 1.
+ * first), optional filter groups (more first), typos, attribute, attribute sum, then the match
+ * position in the ordered attribute (Algolia's tie-break within the attribute criterion; the sum is
+ * the engine's own and comes first: a query word also found in a heading says more than where the
+ * content starts to match). Words, typos, the sum and the position always fit (see checkPacking);
+ * optional filter groups, as many as a request sends, count alike beyond RANK_FILTER_SLOTS - 1.
  */
 export function rankKey(
   words: number,
   filters: number,
   typos: number,
   attr: number,
-  position: number,
   attrSum: number,
+  position: number,
 ): number {
   const wordsSlot = RANK_WORD_SLOTS - 1 - words;
   const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);

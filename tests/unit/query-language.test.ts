@@ -120,11 +120,19 @@ describe('stop words', () => {
     ]);
   });
 
-  it('drops the words a question wraps its subject in ("do I need", "only")', () => {
+  it('drops the words a question wraps its subject in ("do I need", "only", "mean", "want")', () => {
     // "need" and "only" are in no record: kept, they would leave no hit holding every word, and
     // Algolia's removeWordsIfNoResults would then answer with records holding any of them
     expect(urls(search('which manager do I need if I only negotiate contracts'))).toEqual(
       urls(search('manager negotiate contracts')),
+    );
+    // a question ends in a whole word, not a prefix: the site's client sends questionParams
+    const question = 'what does negotiate contracts mean';
+    expect(urls(search(question, questionParams(question)))).toEqual(
+      urls(search('negotiate contracts')),
+    );
+    expect(urls(search('i want to negotiate contracts'))).toEqual(
+      urls(search('negotiate contracts')),
     );
   });
 
