@@ -5,7 +5,8 @@
  */
 import {CONTENT_RANK, FIELDS, NO_POSITION, ORDERED_RANK} from './fields';
 import {rankKey} from './rankKey';
-import type {QueryWordMatches} from './queryWordMatches';
+import {termTest, type QueryWordMatches} from './queryWordMatches';
+import type {RecordTerms} from './termIndex';
 import type {DocSearchRecord} from './types';
 
 /** A ranked record, with its criteria (the values `_rankingInfo` reports). */
@@ -67,11 +68,39 @@ function firstPosition(
   return first;
 }
 
-/** Query words record `id` matches exactly. */
+/** Query words record `id` matches exactly (what `_rankingInfo.nbExactWords` reports). */
 export function exactWords(queryWordMatches: readonly QueryWordMatches[], id: number): number {
   let exact = 0;
   for (const m of queryWordMatches) exact += m.exact[id] as number;
   return exact;
+}
+
+/**
+ * Algolia's exact criterion: the query words record `id` matches exactly. A one-word query follows
+ * Algolia's default `exactOnSingleWordQuery: attribute` instead: 1 only where the word is a whole
+ * attribute value (a heading "Grants" for "grants"), not merely a word of one.
+ */
+export function exactCriterion(
+  queryWordMatches: readonly QueryWordMatches[],
+  id: number,
+  terms: RecordTerms,
+): number {
+  const [only, ...others] = queryWordMatches;
+  if (only && others.length === 0) return isWholeAttribute(only, id, terms) ? 1 : 0;
+  return exactWords(queryWordMatches, id);
+}
+
+/** Whether a field of record `id` is one word only, matched exactly by `m`. */
+function isWholeAttribute(m: QueryWordMatches, id: number, terms: RecordTerms): boolean {
+  if (m.exact[id] !== 1) return false;
+  const matched = termTest(m, id);
+  const fields = m.fields[id] as number;
+  for (let f = 0; f < FIELDS.length; f++) {
+    if (!(fields & (1 << f))) continue;
+    const t = terms.of(id, f);
+    if (t.length === 1 && matched(t[0] as string)) return true;
+  }
+  return false;
 }
 
 /** How many query words record `id` matches, with their typos and attribute ranks summed. */

@@ -3,7 +3,7 @@
  * rank key (the criteria before proximity), groups taken in key order, and within a group ordered
  * by proximity, exact words and the custom ranking (see groupOrderKey).
  */
-import {candidate, exactWords, rankKeyOf, type Candidate} from './criteria';
+import {candidate, exactCriterion, rankKeyOf, type Candidate} from './criteria';
 import type {RecordFilters} from './filters';
 import {proximityOf} from './proximity';
 import type {QueryWord} from './query';
@@ -151,7 +151,7 @@ function orderGroup(
     proximities?.set(id, proximity);
     packed[i] = groupOrderKey(
       proximity,
-      exactWords(queryWordMatches, id),
+      exactCriterion(queryWordMatches, id, ctx.terms),
       ctx.staticRank[id] as number,
       n,
     );
@@ -172,7 +172,7 @@ function orderLargeGroup(
 ): number[] {
   // 0: not in the group; at most MAX_QUERY_WORDS + 1, which fits a byte (see checkPacking)
   const exactPlusOne = new Uint8Array(ctx.records.length);
-  for (const id of group) exactPlusOne[id] = exactWords(queryWordMatches, id) + 1;
+  for (const id of group) exactPlusOne[id] = exactCriterion(queryWordMatches, id, ctx.terms) + 1;
   const ordered: number[] = [];
   for (let level = queryWordMatches.length + 1; level >= 1; level--) {
     for (const id of ctx.byStaticRank) if (exactPlusOne[id] === level) ordered.push(id);

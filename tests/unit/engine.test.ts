@@ -166,13 +166,20 @@ describe('matching', () => {
         position: 1,
         content: 'sslMode: disable here',
       }),
-      rec({path: '/h2', type: 'lvl2', lvl0: 'S', lvl1: 'H', lvl2: 'About sslMode', position: 0}),
-      rec({path: '/h1', type: 'lvl2', lvl0: 'S', lvl1: 'G', lvl2: 'sslMode', position: 1}),
+      rec({
+        path: '/h2',
+        type: 'lvl2',
+        lvl0: 'S',
+        lvl1: 'H',
+        lvl2: 'About the sslMode',
+        position: 0,
+      }),
+      rec({path: '/h1', type: 'lvl2', lvl0: 'S', lvl1: 'G', lvl2: 'sslMode setting', position: 1}),
     ]);
     const r = e.search({query: 'sslmode', getRankingInfo: true});
     expect(r.hits.map((h) => [h.url?.replace(SITE, ''), h._rankingInfo?.firstMatchedWord])).toEqual(
       [
-        ['/h2', 2000], // lvl2 at its second word still ties with /h1: weight.position decides
+        ['/h2', 2000], // lvl2 at its third word still ties with /h1: weight.position decides
         ['/h1', 2000],
         ['/early', 7000],
         ['/late', 7002],
@@ -181,6 +188,28 @@ describe('matching', () => {
     // two words: the first position of either of them in content
     const two = e.search({query: 'sslmode key', getRankingInfo: true});
     expect(two.hits.map((h) => h._rankingInfo?.firstMatchedWord)).toEqual([7002]);
+  });
+
+  it('ranks a one-word query first where it is a whole attribute (exactOnSingleWordQuery: attribute)', () => {
+    const e = createSearchEngine([
+      rec({
+        path: '/hash',
+        type: 'lvl2',
+        lvl0: 'S',
+        lvl1: 'H',
+        lvl2: 'Find the grant hash',
+        position: 0,
+      }),
+      rec({path: '/grant', type: 'lvl2', lvl0: 'S', lvl1: 'G', lvl2: 'Grant', position: 1}),
+    ]);
+    expect(e.search({query: 'grant'}).hits.map((h) => h.url?.replace(SITE, ''))).toEqual([
+      '/grant',
+      '/hash',
+    ]);
+    // two words: every exact word counts, wherever it is
+    expect(e.search({query: 'grant hash'}).hits.map((h) => h.url?.replace(SITE, ''))).toEqual([
+      '/hash',
+    ]);
   });
 
   it('returns every record for an empty query, in custom-ranking order', () => {
