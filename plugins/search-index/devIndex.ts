@@ -33,6 +33,8 @@ export interface DevDoc {
   title: string;
   /** The sidebar category the breadcrumbs show before the doc (null outside any). */
   section: string | null;
+  /** True for the page that opens its sidebar category: the category's own page, or its first item. */
+  opensSection: boolean;
   /** `docsearch:docusaurus_tag` of the page, e.g. `docs-default-current`. */
   docusaurusTag: string;
   language: string;
@@ -48,21 +50,33 @@ type SidebarItem = {
   link?: {type: string; id?: string};
 };
 
-/** doc id -> the sidebar section the breadcrumbs show before it (the nearest category). */
-function sectionsOf(sidebars: Record<string, readonly SidebarItem[]>): Map<string, string> {
+/**
+ * doc id -> the sidebar section the breadcrumbs show before it (the nearest category), and the
+ * docs that open a category: its own page, or its first item.
+ */
+function sectionsOf(sidebars: Record<string, readonly SidebarItem[]>): {
+  sections: Map<string, string>;
+  openers: Set<string>;
+} {
   const sections = new Map<string, string>();
+  const openers = new Set<string>();
   const walk = (items: readonly SidebarItem[], section: string | null): void => {
+    const [first] = items;
+    if (section && first?.type === 'doc' && first.id) openers.add(first.id);
     for (const item of items) {
       if (item.type === 'doc' && item.id && section) sections.set(item.id, section);
       if (item.type === 'category' && item.label) {
-        // A category's own page sits under the category itself.
-        if (item.link?.type === 'doc' && item.link.id) sections.set(item.link.id, item.label);
+        // A category's own page sits under the category itself, and opens it.
+        if (item.link?.type === 'doc' && item.link.id) {
+          sections.set(item.link.id, item.label);
+          openers.add(item.link.id);
+        }
         walk(item.items ?? [], item.label);
       }
     }
   };
   for (const items of Object.values(sidebars)) walk(items, null);
-  return sections;
+  return {sections, openers};
 }
 
 /** The docs a reader of the build can find: drafts and unlisted docs are not indexed there either. */
@@ -74,7 +88,7 @@ export function docsOfContent(
   const instances = allContent['docusaurus-plugin-content-docs'] ?? {};
   for (const [pluginId, content] of Object.entries(instances)) {
     for (const version of (content as LoadedContent).loadedVersions) {
-      const sections = sectionsOf(
+      const {sections, openers} = sectionsOf(
         version.sidebars as unknown as Record<string, PropSidebarItem[] & SidebarItem[]>,
       );
       for (const doc of version.docs) {
@@ -84,6 +98,7 @@ export function docsOfContent(
           filePath: path.join(site.siteDir, doc.source.replace(/^@site\//, '')),
           title: doc.title,
           section: section ?? null,
+          opensSection: openers.has(doc.id),
           docusaurusTag: `docs-${pluginId}-${version.versionName}`,
           language: site.language,
           url: new URL(doc.permalink, site.siteUrl).href,
@@ -129,7 +144,15 @@ export function createDevIndexWriter(options: DevIndexWriterOptions): DevIndexWr
 
   async function recordsOf(doc: DevDoc): Promise<DocSearchRecord[]> {
     const {mtimeMs, size} = await stat(doc.filePath);
-    const key = JSON.stringify([mtimeMs, size, doc.title, doc.section, doc.url, doc.docusaurusTag]);
+    const key = JSON.stringify([
+      mtimeMs,
+      size,
+      doc.title,
+      doc.section,
+      doc.opensSection,
+      doc.url,
+      doc.docusaurusTag,
+    ]);
     const cached = cache.get(doc.filePath);
     if (cached?.key === key) return cached.records;
     try {
@@ -139,6 +162,7 @@ export function createDevIndexWriter(options: DevIndexWriterOptions): DevIndexWr
         {
           section: doc.section ?? DEFAULT_LVL0,
           title: doc.title,
+          opensSection: doc.opensSection,
           language: doc.language,
           tag: doc.docusaurusTag,
         },

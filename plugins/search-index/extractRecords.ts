@@ -18,7 +18,8 @@
  *
  * Each record's url is the page URL plus the anchor of the nearest preceding
  * heading; `weight.level` follows DocSearch (lvl0 100, lvl1 90 … lvl6 40,
- * content 0) and `weight.position` is the record's order in the page.
+ * content 0), `weight.position` is the record's order in the page and `weight.pageRank` is 1 on the
+ * leading pages (LEADING_PAGE_RANK), 0 elsewhere.
  */
 import {createHash} from 'node:crypto';
 import {load, type Cheerio, type CheerioAPI} from 'cheerio';
@@ -33,8 +34,12 @@ import {
 import {CONCEPT_SECTION} from '../../src/search/questionRules';
 
 export const DEFAULT_LVL0 = 'Documentation';
-/** weight.pageRank of the concept pages' records (DocSearch's customRanking sorts it first, descending). */
-const CONCEPT_PAGE_RANK = 1;
+/**
+ * weight.pageRank of the leading pages' records: the concept pages, and the page that opens each
+ * sidebar category, where a reader starting that section lands (DocSearch's customRanking sorts
+ * it first, descending).
+ */
+const LEADING_PAGE_RANK = 1;
 
 export interface ExtractOptions {
   /** lvl0 of the home page. */
@@ -128,6 +133,18 @@ function emptyHierarchy(): Hierarchy {
   return {lvl0: null, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
 }
 
+/**
+ * Whether a doc page opens its sidebar category: the category's own page (its link is the
+ * category's), or the category's first item.
+ */
+function opensSectionOf($: CheerioAPI): boolean {
+  const link = $('.theme-doc-sidebar-menu a.menu__link--active').last();
+  if (link.parent('.menu__list-item-collapsible').length > 0) return true;
+  const list = link.closest('ul.menu__list');
+  if (list.closest('li.theme-doc-sidebar-item-category').length === 0) return false;
+  return list.children('li').first().find('a.menu__link').first().is(link);
+}
+
 /** The sidebar section of a doc page, or null outside any category. */
 function sectionOf($: CheerioAPI): string | null {
   const labels = $('.theme-doc-breadcrumbs li.breadcrumbs__item')
@@ -175,6 +192,8 @@ export interface PageFacts {
   section: string;
   /** hierarchy.lvl1: the page's title, or null for none. */
   title: string | null;
+  /** True for the page that opens its sidebar category: the category's own page, or its first item. */
+  opensSection: boolean;
   /** `docsearch:language` and `docsearch:docusaurus_tag`. */
   language: string;
   tag: string;
@@ -185,6 +204,7 @@ function builtPageFacts($: CheerioAPI, options: ExtractOptions): PageFacts {
   return {
     section: options.isHomePage ? options.siteTitle : (sectionOf($) ?? DEFAULT_LVL0),
     title: pageTitle($),
+    opensSection: !options.isHomePage && opensSectionOf($),
     language:
       $('meta[name="docsearch:language"]').attr('content') ?? options.defaultLanguage ?? 'en',
     tag:
@@ -215,8 +235,10 @@ function contentRecords(
   const url = new URL(pageUrl); // throws on a relative URL
   url.hash = '';
   const urlWithoutAnchor = url.href;
-  // Among records that tie on every other criterion, the pages that define FSC's concepts come first.
-  const pageRank = facts.section === CONCEPT_SECTION ? CONCEPT_PAGE_RANK : 0;
+  // Among records that tie on every other criterion, the pages that define FSC's concepts and the
+  // pages that open a section come first.
+  const leads = facts.section === CONCEPT_SECTION || facts.opensSection;
+  const pageRank = leads ? LEADING_PAGE_RANK : 0;
   const records: DocSearchRecord[] = [];
   const hierarchy = emptyHierarchy();
   hierarchy.lvl0 = facts.section;

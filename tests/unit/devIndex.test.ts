@@ -63,10 +63,12 @@ describe('docsOfContent', () => {
       {'docusaurus-plugin-content-docs': {default: content}},
       {siteDir: '/site', siteUrl: SITE, language: 'en'},
     );
-    expect(docs.map((d) => [d.url, d.section, d.filePath, d.docusaurusTag])).toEqual([
-      [`${SITE}/intro/a`, 'Introduction', '/site/docs/intro/a.md', 'docs-default-current'],
-      [`${SITE}/intro/b`, 'Introduction', '/site/docs/intro/b.md', 'docs-default-current'],
-      [`${SITE}/loose`, null, '/site/docs/loose.md', 'docs-default-current'],
+    expect(
+      docs.map((d) => [d.url, d.section, d.opensSection, d.filePath, d.docusaurusTag]),
+    ).toEqual([
+      [`${SITE}/intro/a`, 'Introduction', true, '/site/docs/intro/a.md', 'docs-default-current'],
+      [`${SITE}/intro/b`, 'Introduction', false, '/site/docs/intro/b.md', 'docs-default-current'],
+      [`${SITE}/loose`, null, false, '/site/docs/loose.md', 'docs-default-current'],
     ]);
   });
 });
@@ -76,6 +78,7 @@ describe('the development index writer', () => {
     filePath: file,
     title: 'Renew certificates',
     section: 'FSC in production',
+    opensSection: false,
     docusaurusTag: 'docs-default-current',
     language: 'en',
     url: `${SITE}/fsc-in-production/renew-certificates`,

@@ -34,6 +34,20 @@ describe('extractRecords', () => {
     siteTitle: 'FSC docs',
   });
 
+  it('gives page rank 1 to the page that opens a sidebar category, as to the concept pages', () => {
+    expect(new Set(records.map((r) => r.weight.pageRank))).toEqual(new Set([0]));
+    // without step 4 before it in the sidebar, step 5 is the category's first item
+    const first = AUDITLOG.replace(
+      /<li[^>]*>\s*<a class="menu__link" href="\/try-fsc\/helm\/4-transaction-log"[\s\S]*?<\/li>/,
+      '',
+    );
+    expect(first).not.toBe(AUDITLOG);
+    const opening = extractRecords(first, `${SITE}/try-fsc/helm/5-auditlog`, {
+      siteTitle: 'FSC docs',
+    });
+    expect(new Set(opening.map((r) => r.weight.pageRank))).toEqual(new Set([1]));
+  });
+
   it('produces DocSearch records in the crawler layout', () => {
     const L0 = 'Try FSC with Helm';
     const L1 = '5. Audit log';
