@@ -111,7 +111,7 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   'there',
   'here',
   // what a question wraps around its subject ("do I need", "my own", "if I only consume", "what
-  // does … mean", "I want to …")
+  // does … mean", "I want to …", "how much …")
   'need',
   'own',
   'only',
@@ -119,6 +119,8 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   'mean',
   'means',
   'want',
+  'much',
+  'many',
 ]);
 
 /**
@@ -197,6 +199,7 @@ export const DUTCH_STOP_WORDS: ReadonlySet<string> = new Set([
   // what a question wraps around its subject, as "need" and "own" above
   'nodig',
   'eigen',
+  'zelf',
 ]);
 
 /** Every word dropped from a query (see removeStopWords): the English and the Dutch function words. */
