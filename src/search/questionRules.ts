@@ -5,7 +5,9 @@
  *
  * - `queryType: 'prefixNone'` when the query ends in a stop word ("what does the manager do"): that
  *   last word is complete, not the start of a word still being typed, so `removeStopWords` drops it
- *   instead of matching it as a prefix ("do" would match "docker", "domain", "download").
+ *   instead of matching it as a prefix ("do" would match "docker", "domain", "download"). The same
+ *   when it ends in a question mark ("which ports do I open?"): "open" is then the word, not the
+ *   start of "OpenID".
  * - `optionalFilters` on the concept pages for a question that asks what something is, or why
  *   ("what does the manager do", "why do I need a transaction log"; see asksWhatOrWhy): the Introduction section
  *   defines the things the tutorials and production pages use, so its records come first among
@@ -34,7 +36,9 @@ export function questionParams(query: string): Pick<SearchParams, 'queryType' | 
   const hasSubject = words.some((word) => !STOP_WORDS.has(word));
   if (words.length < 2 || !hasSubject) return {};
   const params: Pick<SearchParams, 'queryType' | 'optionalFilters'> = {};
-  if (STOP_WORDS.has(words[words.length - 1] as string)) params.queryType = 'prefixNone';
+  const complete = query.trimEnd().endsWith('?');
+  if (complete || STOP_WORDS.has(words[words.length - 1] as string))
+    params.queryType = 'prefixNone';
   if (asksWhatOrWhy(words)) params.optionalFilters = [CONCEPT_FILTER];
   return params;
 }

@@ -189,6 +189,17 @@ describe('question parameters (sent by the site client to either back end)', () 
     expect(urls(search('manager do', {queryType: 'prefixNone'}))).toEqual(urls(search('manager')));
   });
 
+  it('makes the last word whole when the query ends in a question mark', () => {
+    expect(questionParams('which manager negotiates contracts?')).toEqual({
+      queryType: 'prefixNone',
+    });
+    expect(questionParams('which manager negotiates contracts')).toEqual({});
+    // "manag?" is a whole word (no record holds it), not the start of "manager"
+    const question = 'which manag?';
+    expect(search(question, questionParams(question)).nbHits).toBe(0);
+    expect(search('which manag').nbHits).toBeGreaterThan(0);
+  });
+
   it('ranks the concept pages first for "what is", "what does" and "why" questions only', () => {
     for (const q of [
       'what is a contract',
