@@ -208,15 +208,7 @@ function addSplits(
         if (position !== null) {
           const lm = lp.masks[x] as number;
           const rm = rp.masks[y] as number;
-          addMatch(
-            out,
-            lid,
-            0,
-            Math.max(lowestRank(lm), lowestRank(rm)),
-            lm & rm,
-            false,
-            position,
-          );
+          addMatch(out, lid, 0, Math.max(lowestRank(lm), lowestRank(rm)), lm & rm, false, position);
           const parts = out.splitTerms.get(lid);
           if (parts) parts.push(left, right);
           else out.splitTerms.set(lid, [left, right]);
