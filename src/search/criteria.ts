@@ -3,7 +3,7 @@
  * (optionalFilters), typo, attribute (with the match position in the ordered attribute), proximity
  * and exact (see engine.ts for their order).
  */
-import {CONTENT_RANK, FIELDS, NO_POSITION, ORDERED_RANK} from './fields';
+import {CONTENT_RANK, FIELDS, NO_POSITION} from './fields';
 import {rankKey} from './rankKey';
 import {termTest, type QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
@@ -62,14 +62,14 @@ function firstPosition(
   id: number,
   attr: number,
 ): number {
-  if (attr !== ORDERED_RANK) return 0;
+  if (attr !== CONTENT_RANK) return 0;
   let first = NO_POSITION;
   for (const m of queryWordMatches) first = Math.min(first, m.position[id] as number);
   return first;
 }
 
 /** Query words record `id` matches exactly (what `_rankingInfo.nbExactWords` reports). */
-export function exactWords(queryWordMatches: readonly QueryWordMatches[], id: number): number {
+function exactWords(queryWordMatches: readonly QueryWordMatches[], id: number): number {
   let exact = 0;
   for (const m of queryWordMatches) exact += m.exact[id] as number;
   return exact;

@@ -3,12 +3,12 @@ import {HIERARCHY_LEVELS, type DocSearchRecord, type HierarchyLevel} from './typ
 
 export const FIELDS = [...HIERARCHY_LEVELS, 'content'] as const;
 export type Field = (typeof FIELDS)[number];
-export const CONTENT_RANK = FIELDS.length - 1;
 /**
- * The one ordered searchable attribute, as DocSearch configures them (the hierarchy `unordered(…)`,
- * `content` plain): there a match nearer the start ranks first, within Algolia's attribute criterion.
+ * Content's attribute rank. Content is also the one ordered searchable attribute, as DocSearch
+ * configures them (the hierarchy `unordered(…)`, `content` plain): there a match nearer the start
+ * ranks first, within Algolia's attribute criterion.
  */
-export const ORDERED_RANK = CONTENT_RANK;
+export const CONTENT_RANK = FIELDS.length - 1;
 /** A word's position in the ordered attribute when it is not there; positions from here on count alike (a byte). */
 export const NO_POSITION = 255;
 

@@ -10,7 +10,7 @@
  * ('SERVICE_UNREACHABLE') or as adjacent query words ('service unreachable'), never as one word
  * alone (every 'FSC_NAMESPACE' would then answer 'namespace').
  */
-import {FIELDS, lowestRank, NO_POSITION, ORDERED_RANK} from './fields';
+import {CONTENT_RANK, FIELDS, lowestRank, NO_POSITION} from './fields';
 import type {TermMatch} from './highlight';
 import {pluralForms} from './language';
 import type {QueryWord} from './query';
@@ -176,7 +176,7 @@ function phrasePosition(terms: RecordTerms, id: number, words: readonly string[]
     const t = terms.of(id, f);
     for (let i = 0; i + words.length <= t.length; i++) {
       if (!words.every((w, k) => t[i + k] === w)) continue;
-      if (f !== ORDERED_RANK) found = NO_POSITION;
+      if (f !== CONTENT_RANK) found = NO_POSITION;
       else return Math.min(i, NO_POSITION);
       break;
     }

@@ -4,13 +4,13 @@
  * order (for proximity, phrases, split words and highlights).
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import {FIELDS, fieldValue, NO_POSITION, ORDERED_RANK, type Field} from './fields';
+import {CONTENT_RANK, FIELDS, fieldValue, NO_POSITION, type Field} from './fields';
 import {terms as toTerms} from './text';
 import type {DocSearchRecord} from './types';
 
 /**
  * Documents holding a term: ascending record ids and, per id, a bit mask of attribute ranks and the
- * term's first position in the ordered attribute (see ORDERED_RANK; NO_POSITION when not there).
+ * term's first position in the ordered attribute (see CONTENT_RANK; NO_POSITION when not there).
  */
 export interface Posting {
   ids: number[];
@@ -28,7 +28,7 @@ export function buildTermIndex(records: readonly DocSearchRecord[]): TermIndex {
       if (!text) return;
       const bit = 1 << rank;
       toTerms(text).forEach((term, p) => {
-        const position = rank === ORDERED_RANK ? Math.min(p, NO_POSITION) : NO_POSITION;
+        const position = rank === CONTENT_RANK ? Math.min(p, NO_POSITION) : NO_POSITION;
         const posting = map.fetch(term, () => ({ids: [], masks: [], positions: []}));
         const last = posting.ids.length - 1;
         if (posting.ids[last] === id) {
