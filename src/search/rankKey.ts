@@ -13,8 +13,8 @@ const RANK_WORD_SLOTS = 16;
 const RANK_FILTER_SLOTS = 8;
 const RANK_TYPO_SLOTS = 64;
 const RANK_ATTR_SLOTS = 8;
-const RANK_POSITION_SLOTS = 256;
 const RANK_ATTR_SUM_SLOTS = 256;
+const RANK_POSITION_SLOTS = 256;
 /** Field widths of the key ordering records that tie on the rank key (see groupOrderKey). */
 const GROUP_PROXIMITY_SLOTS = 1024;
 const GROUP_EXACT_SLOTS = 64;
@@ -119,10 +119,10 @@ export function rankKey(
 ): number {
   const wordsSlot = RANK_WORD_SLOTS - 1 - words;
   const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);
-  const attribute =
+  const throughAttribute =
     ((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS +
     attr;
-  return (attribute * RANK_ATTR_SUM_SLOTS + attrSum) * RANK_POSITION_SLOTS + position;
+  return (throughAttribute * RANK_ATTR_SUM_SLOTS + attrSum) * RANK_POSITION_SLOTS + position;
 }
 
 /**
