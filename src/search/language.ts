@@ -200,6 +200,8 @@ export const DUTCH_STOP_WORDS: ReadonlySet<string> = new Set([
   'nodig',
   'eigen',
   'zelf',
+  'betekent',
+  'betekenis',
 ]);
 
 /** Every word dropped from a query (see removeStopWords): the English and the Dutch function words. */

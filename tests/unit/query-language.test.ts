@@ -134,6 +134,10 @@ describe('stop words', () => {
     expect(urls(search('i want to negotiate contracts'))).toEqual(
       urls(search('negotiate contracts')),
     );
+    // Dutch: "wat betekent …", "betekenis van …"
+    expect(urls(search('betekenis negotiate contracts'))).toEqual(
+      urls(search('negotiate contracts')),
+    );
   });
 
   it('keeps the last word while it may be a prefix being typed, and quoted words', () => {
