@@ -5,7 +5,7 @@
  */
 import {CONTENT_RANK, FIELDS, NO_POSITION} from './fields';
 import {rankKey} from './rankKey';
-import {termTest, type QueryWordMatches} from './queryWordMatches';
+import type {QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
 import type {DocSearchRecord} from './types';
 
@@ -90,15 +90,19 @@ export function exactCriterion(
   return exactWords(queryWordMatches, id);
 }
 
-/** Whether a field of record `id` is one word only, matched exactly by `m`. */
+/**
+ * Whether a field of record `id` is one word only, which `m` matched as a whole word (not as the
+ * start of a longer one: "Granted" is no whole attribute for "grant").
+ */
 function isWholeAttribute(m: QueryWordMatches, id: number, terms: RecordTerms): boolean {
   if (m.exact[id] !== 1) return false;
-  const matched = termTest(m, id);
   const fields = m.fields[id] as number;
   for (let f = 0; f < FIELDS.length; f++) {
     if (!(fields & (1 << f))) continue;
-    const t = terms.of(id, f);
-    if (t.length === 1 && matched(t[0] as string)) return true;
+    const [term, ...more] = terms.of(id, f);
+    if (term === undefined || more.length > 0) continue;
+    const match = m.terms.get(term);
+    if (match && match.prefixLength === undefined) return true;
   }
   return false;
 }

@@ -206,6 +206,32 @@ describe('matching', () => {
       '/grant',
       '/hash',
     ]);
+    // a one-word heading that the word only starts ("Granted") is no whole attribute, even when
+    // the record holds the word exactly elsewhere
+    const started = createSearchEngine([
+      rec({
+        path: '/started',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'A',
+        lvl2: 'Granted',
+        position: 1,
+        content: 'a grant',
+      }),
+      rec({
+        path: '/list',
+        type: 'content',
+        lvl0: 'S',
+        lvl1: 'C',
+        lvl2: 'Grants list',
+        position: 0,
+        content: 'the grant',
+      }),
+    ]);
+    expect(started.search({query: 'grant'}).hits.map((h) => h.url?.replace(SITE, ''))).toEqual([
+      '/list',
+      '/started',
+    ]);
     // two words: every exact word counts, wherever it is
     expect(e.search({query: 'grant hash'}).hits.map((h) => h.url?.replace(SITE, ''))).toEqual([
       '/hash',
