@@ -26,14 +26,16 @@ module.exports = {
     {
       name: 'build-side-only-index-format',
       comment:
-        'The build side of search (plugins/search-index) imports the index format and the shared query rules, never ' +
+        'The build side of search (plugins/search-index) imports the index format, the shared query rules and the ' +
+        'synonym and best-bet formats, never ' +
         'the engine or the browser client.',
       severity: 'error',
       from: {path: '^plugins/search-index/'},
       to: {
         ...runtime,
         path: '^src/search/',
-        pathNot: '^src/search/(indexFileFormat|types|language|questionRules|text|synonyms)\\.ts$',
+        pathNot:
+          '^src/search/(indexFileFormat|types|language|questionRules|queryRules|bestBets|text|synonyms)\\.ts$',
       },
     },
     {

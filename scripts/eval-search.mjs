@@ -5,7 +5,7 @@
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
 // all queries, the tuned ones and the held-out ones. Then the same figures for
-// what `npm run search:push` would send to Algolia (its records, synonyms and
+// what `npm run search:push` would send to Algolia (its records, synonyms, rules and
 // index settings) through the same engine, since Algolia is not reachable here.
 import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
@@ -54,11 +54,11 @@ console.log(formatReport(summary));
 
 const pushed = await loadBuiltIndex(buildDir);
 const pushedSummary = evaluateEngine(
-  createSearchEngine({records: pushed.records, synonyms: pushed.synonyms}),
+  createSearchEngine({records: pushed.records, synonyms: pushed.synonyms, rules: pushed.rules}),
   queries,
   DOCSEARCH_SETTINGS,
 );
 console.log(
-  `\nwhat search:push sends (${pushed.records.length} records, ${pushed.synonyms.length} synonyms, its index settings):`,
+  `\nwhat search:push sends (${pushed.records.length} records, ${pushed.synonyms.length} synonyms, ${pushed.rules.length} rules, its index settings):`,
 );
 console.log(formatTable(pushedSummary));

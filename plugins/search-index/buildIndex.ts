@@ -12,7 +12,7 @@ import {INDEX_META_NAME, serializeIndex} from '../../src/search/indexFileFormat'
 import type {DocSearchRecord} from '../../src/search/types';
 import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
-import {readSynonymsFile} from './synonymsFile';
+import {readSearchFiles, type SearchFiles} from './searchFiles';
 
 export {findIndexFile};
 
@@ -28,8 +28,8 @@ export interface BuildIndexOptions {
   noIndexRoutes?: ReadonlySet<string>;
   /** Route of the search page, without baseUrl (default 'search'). */
   searchPagePath?: string;
-  /** The synonyms file to write into the index (see synonymsFile.ts); none when absent. */
-  synonymsFile?: string;
+  /** The synonyms and best-bets files to write into the index (see searchFiles.ts). */
+  searchFiles?: SearchFiles;
   log?: (message: string) => void;
   /** Limits of the gzipped index file (default INDEX_SIZE_BUDGET). */
   sizeBudget?: IndexSizeBudget;
@@ -118,8 +118,8 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   const log = options.log ?? ((m: string) => console.log(m));
   const searchPage = `/${(options.searchPagePath ?? 'search').replace(/^\/+|\/+$/g, '')}`;
   const skip = new Set(['/404.html', searchPage, `${searchPage}/`]);
-  // Checked first: a wrong synonyms file fails the build before the pages are read.
-  const synonyms = options.synonymsFile ? await readSynonymsFile(options.synonymsFile) : [];
+  // Checked first: a wrong synonyms or best-bets file fails the build before the pages are read.
+  const searchData = await readSearchFiles(options.searchFiles ?? {});
 
   const routes = [...new Set(options.routesPaths)].sort();
   const records: DocSearchRecord[] = [];
@@ -148,7 +148,8 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
     );
   }
 
-  const json = serializeIndex(records, {synonyms});
+  const {synonyms, rules} = searchData(records, baseUrl);
+  const json = serializeIndex(records, {synonyms, rules});
   const bytes = Buffer.byteLength(json);
   const gzipBytes = gzipSync(json, {level: 9}).length;
   const sizeWarning = checkIndexSize(bytes, gzipBytes, options.sizeBudget ?? INDEX_SIZE_BUDGET);
@@ -174,7 +175,7 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   }
 
   log(
-    `[search-index] ${records.length} records from ${pages} pages and ${synonyms.length} synonyms -> ${fileName}: ` +
+    `[search-index] ${records.length} records from ${pages} pages, ${synonyms.length} synonyms and ${rules.length} best bets -> ${fileName}: ` +
       `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${htmlFilesTagged} HTML files`,
   );
   return {

@@ -19,7 +19,7 @@ import {serializeIndex, versionUrlOf} from '../../src/search/indexFileFormat';
 import type {DocSearchRecord} from '../../src/search/types';
 import {DEFAULT_LVL0, docContentRecords} from './extractRecords';
 import {renderDocContent, type MarkdownPipeline} from './renderDocSource';
-import {readSynonymsFile} from './synonymsFile';
+import {readSearchFiles, type SearchFiles} from './searchFiles';
 
 /** Folder of the development index, relative to the site (served at baseUrl in development). */
 export const DEV_INDEX_DIR = '.docusaurus/fsc-search-dev';
@@ -120,8 +120,10 @@ export interface DevIndexWriterOptions {
   pipeline: MarkdownPipeline;
   /** Absolute path of the index file. */
   outFile: string;
-  /** The synonyms file written into the index with the records (see synonymsFile.ts). */
-  synonymsFile?: string;
+  /** The synonyms and best-bets files written into the index with the records (see searchFiles.ts). */
+  searchFiles?: SearchFiles;
+  /** The site's baseUrl, under which the docs' URLs lie (default '/'). */
+  baseUrl?: string;
   log?: (message: string) => void;
 }
 
@@ -187,9 +189,9 @@ export function createDevIndexWriter(options: DevIndexWriterOptions): DevIndexWr
       // Rendering is synchronous work: let the server answer the page requests waiting meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    // Read with every write: a saved synonym applies like a saved doc.
-    const synonyms = options.synonymsFile ? await readSynonymsFile(options.synonymsFile) : [];
-    const json = serializeIndex(records, {synonyms});
+    // Read with every write: a saved synonym or best bet applies like a saved doc.
+    const searchData = await readSearchFiles(options.searchFiles ?? {});
+    const json = serializeIndex(records, searchData(records, options.baseUrl ?? '/'));
     await replaceFile(options.outFile, json);
     // After the index: a page that sees the new version finds the new index.
     await replaceFile(

@@ -17,7 +17,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchConfig} from '../../config/search';
 import {INDEX_META_NAME} from '../../src/search/indexFileFormat';
 import {buildSearchIndex} from './buildIndex';
-import {SYNONYMS_FILE} from './synonymsFile';
+import {BEST_BETS_FILE, SYNONYMS_FILE, type SearchFiles} from './searchFiles';
 import {createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent} from './devIndex';
 
 export interface SearchIndexPluginOptions {
@@ -35,6 +35,13 @@ function embedded(siteConfig: LoadContext['siteConfig']): boolean {
   return (siteConfig.customFields?.search as SearchConfig | undefined)?.mode !== 'hosted';
 }
 
+function searchFilesOf(siteDir: string): SearchFiles {
+  return {
+    synonymsFile: path.join(siteDir, SYNONYMS_FILE),
+    bestBetsFile: path.join(siteDir, BEST_BETS_FILE),
+  };
+}
+
 function developmentIndex({siteConfig, siteDir}: LoadContext, options: SearchIndexPluginOptions) {
   return createDevIndexWriter({
     pipeline: {
@@ -44,7 +51,8 @@ function developmentIndex({siteConfig, siteDir}: LoadContext, options: SearchInd
       rehypePlugins: options.rehypePlugins ?? [],
     },
     outFile: path.join(siteDir, DEV_INDEX_DIR, DEV_INDEX_FILE),
-    synonymsFile: path.join(siteDir, SYNONYMS_FILE),
+    searchFiles: searchFilesOf(siteDir),
+    baseUrl: siteConfig.baseUrl,
   });
 }
 
@@ -96,7 +104,7 @@ export default function pluginSearchIndex(
         trailingSlash: siteConfig.trailingSlash,
         noIndexRoutes,
         searchPagePath: options.searchPagePath ?? 'search',
-        synonymsFile: path.join(siteDir, SYNONYMS_FILE),
+        searchFiles: searchFilesOf(siteDir),
       });
     },
   };

@@ -5,8 +5,9 @@
  * records the embedded engine serves), so both back ends rank the same data.
  * The index is replaced atomically: DocSearch settings are set on the
  * target index first, then `replaceAllObjects` copies them to a temporary
- * index, fills it and moves it over the target. The synonyms the build wrote into the same file
- * are saved on the target before the copy (replacing the old set), so the copy carries them too.
+ * index, fills it and moves it over the target. The synonyms and query rules (the best bets) the
+ * build wrote into the same file are saved on the target before the copy (replacing the old sets),
+ * so the copy carries them too.
  *
  * Environment: ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY (required),
  * ALGOLIA_INDEX_NAME (default docs-fsc), ALGOLIA_HOSTS (comma-separated
@@ -19,6 +20,7 @@ import {
   algoliasearch,
   type BatchDictionaryEntriesParams,
   type IndexSettings,
+  type Rule,
   type SupportedLanguage,
   type SynonymHit,
 } from 'algoliasearch';
@@ -29,6 +31,7 @@ import {
   STOP_WORDS,
   STOP_WORDS_BY_LANGUAGE,
 } from '../../src/search/language';
+import type {QueryRule} from '../../src/search/queryRules';
 import type {SynonymEntry} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
 import {DEFAULT_INDEX_NAME} from '../../config/search';
@@ -46,8 +49,15 @@ export const DOCSEARCH_SETTINGS: IndexSettings = {
     'unordered(hierarchy.lvl6)',
     'content',
   ],
-  // hierarchy.lvl0 for the question rules' optionalFilters (src/search/questionRules.ts)
-  attributesForFaceting: ['type', 'language', 'docusaurus_tag', 'filterOnly(hierarchy.lvl0)'],
+  // hierarchy.lvl0 for the question rules' optionalFilters (src/search/questionRules.ts), and
+  // url_without_anchor for the best bets' (src/search/bestBets.ts)
+  attributesForFaceting: [
+    'type',
+    'language',
+    'docusaurus_tag',
+    'filterOnly(hierarchy.lvl0)',
+    'filterOnly(url_without_anchor)',
+  ],
   attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
   attributesToHighlight: ['hierarchy', 'content'],
   attributesToSnippet: ['content:10'],
@@ -169,18 +179,21 @@ export function readConfig(
   return config;
 }
 
-/** What the push sends: the records and synonyms of the built index file. */
-export async function loadBuiltIndex(
-  buildDir: string,
-): Promise<{file: string; records: DocSearchRecord[]; synonyms: SynonymEntry[]}> {
+/** What the push sends: the records, synonyms and query rules of the built index file. */
+export async function loadBuiltIndex(buildDir: string): Promise<{
+  file: string;
+  records: DocSearchRecord[];
+  synonyms: SynonymEntry[];
+  rules: QueryRule[];
+}> {
   const file = await findIndexFile(buildDir);
-  const {records, synonyms = []} = readIndexFile(await readFile(file, 'utf8'));
+  const {records, synonyms = [], rules = []} = readIndexFile(await readFile(file, 'utf8'));
   if (records.length === 0) throw new Error(`${file} holds no records`);
-  return {file, records, synonyms};
+  return {file, records, synonyms, rules};
 }
 
 async function push(config: PushConfig, log: (m: string) => void = console.log): Promise<number> {
-  const {file, records, synonyms} = await loadBuiltIndex(config.buildDir);
+  const {file, records, synonyms, rules} = await loadBuiltIndex(config.buildDir);
   log(`search-push: ${records.length} records from ${path.relative(process.cwd(), file) || file}`);
   const client = algoliasearch(
     config.appId,
@@ -210,6 +223,15 @@ async function push(config: PushConfig, log: (m: string) => void = console.log):
   await client.waitForTask({indexName: config.indexName, taskID: saved.taskID});
   log(
     `search-push: index ${config.indexName}: synonyms replaced with the site's ${synonyms.length}`,
+  );
+  const savedRules = await client.saveRules({
+    indexName: config.indexName,
+    rules: rules as Rule[],
+    clearExistingRules: true,
+  });
+  await client.waitForTask({indexName: config.indexName, taskID: savedRules.taskID});
+  log(
+    `search-push: index ${config.indexName}: rules replaced with the site's ${rules.length} best bets`,
   );
   await client.replaceAllObjects({
     indexName: config.indexName,

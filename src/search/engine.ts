@@ -5,7 +5,8 @@
  * prefix and edit-distance lookups); ranking follows Algolia's
  * tie-breaking criteria with DocSearch's index settings (not a BM25 score):
  *
- *   words (only differs in the any-word fallback) > filters (optionalFilters) > typo > attribute
+ *   words (only differs in the any-word fallback) > filters (optionalFilters, the query's and its
+ *   rules') > typo > attribute
  *   (hierarchy.lvl0 … lvl6, then content) > proximity > exact >
  *   custom: desc(weight.pageRank), desc(weight.level), asc(weight.position)
  *
@@ -23,6 +24,7 @@ import {createMatcher} from './matching';
 import {normalizeParams} from './params';
 import {parseQuery} from './query';
 import {createRanker} from './ranking';
+import {compileQueryRules, type QueryRule} from './queryRules';
 import {pageOf, searchResponse} from './response';
 import {compileSynonyms, type SynonymEntry} from './synonyms';
 import {buildTermIndex, recordTerms} from './termIndex';
@@ -39,15 +41,18 @@ export interface EngineData {
   records: readonly DocSearchRecord[];
   /** Synonyms in Algolia's format, applied to every query (see synonyms.ts). */
   synonyms?: readonly SynonymEntry[] | undefined;
+  /** Query rules in Algolia's format, applied to every query unless it disables them (see queryRules.ts). */
+  rules?: readonly QueryRule[] | undefined;
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData): SearchEngine {
-  const {records, synonyms} = Array.isArray(data)
-    ? {records: data as readonly DocSearchRecord[], synonyms: undefined}
+  const {records, synonyms, rules} = Array.isArray(data)
+    ? {records: data as readonly DocSearchRecord[], synonyms: undefined, rules: undefined}
     : (data as EngineData);
   const synonymTable = compileSynonyms(synonyms ?? []);
+  const queryRules = compileQueryRules(rules ?? []);
   const index = buildTermIndex(records);
   const termsOfRecords = recordTerms(records);
   const matcher = createMatcher(index, termsOfRecords, records.length);
@@ -59,7 +64,8 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   function search(raw: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse {
     const started = now();
     const p = normalizeParams(raw);
-    const filters = filterSets.filtersFor(p.facetFilters, p.optionalFilters);
+    const ruleFilters = p.enableRules ? queryRules.filtersFor(p.query) : [];
+    const filters = filterSets.filtersFor(p.facetFilters, [...p.optionalFilters, ...ruleFilters]);
     const {queryWords, excluded} = parseQuery(p.query, p, synonymTable);
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);

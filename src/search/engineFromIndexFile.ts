@@ -1,6 +1,6 @@
 /**
  * The engine from an index file: the file parsed and validated (indexFileFormat.ts), then the
- * engine made over its records and synonyms. The browser's reader of the index, which the
+ * engine made over its records, synonyms and query rules. The browser's reader of the index, which the
  * evaluation, the benchmark and the tests use too.
  */
 import {createSearchEngine, type SearchEngine} from './engine';
@@ -8,5 +8,5 @@ import {readIndexFile} from './indexFileFormat';
 
 export function engineFromIndexFile(json: unknown): SearchEngine {
   const file = readIndexFile(json);
-  return createSearchEngine({records: file.records, synonyms: file.synonyms});
+  return createSearchEngine({records: file.records, synonyms: file.synonyms, rules: file.rules});
 }

@@ -12,6 +12,7 @@
  * ~15-20 ms of start-up on this site's size, so records only is the smaller download and the
  * faster start on any real network (the serialised term index was removed after that comparison).
  */
+import {checkQueryRules, type QueryRule} from './queryRules';
 import {checkSynonyms, type SynonymEntry} from './synonyms';
 import {HIERARCHY_LEVELS, type DocSearchRecord} from './types';
 
@@ -32,14 +33,17 @@ export interface IndexFile {
   records: DocSearchRecord[];
   /** Synonyms the engine applies to every query (absent in files written before there were any). */
   synonyms?: SynonymEntry[];
+  /** Query rules (the best bets, see bestBets.ts) the engine applies; absent when there are none. */
+  rules?: QueryRule[];
 }
 
 export function serializeIndex(
   records: readonly DocSearchRecord[],
-  options: {synonyms?: readonly SynonymEntry[]} = {},
+  options: {synonyms?: readonly SynonymEntry[]; rules?: readonly QueryRule[]} = {},
 ): string {
   const file: IndexFile = {format: INDEX_FORMAT, version: INDEX_VERSION, records: [...records]};
   if (options.synonyms && options.synonyms.length > 0) file.synonyms = [...options.synonyms];
+  if (options.rules && options.rules.length > 0) file.rules = [...options.rules];
   return JSON.stringify(file);
 }
 
@@ -78,5 +82,7 @@ export function readIndexFile(json: unknown): IndexFile {
   file.records.forEach((r, i) => checkRecord(r, i));
   if (file.synonyms !== undefined)
     file.synonyms = checkSynonyms(file.synonyms, 'Invalid search index file');
+  if (file.rules !== undefined)
+    file.rules = checkQueryRules(file.rules, 'Invalid search index file');
   return file as IndexFile;
 }

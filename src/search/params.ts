@@ -32,6 +32,8 @@ export interface NormalizedParams {
   ignorePlurals: boolean;
   /** 'prefixLast' (DocSearch's setting): the last word matches as a prefix; 'prefixNone': as a whole word. */
   queryType: 'prefixLast' | 'prefixNone';
+  /** Whether the index's query rules apply (Algolia's default: they do; see queryRules.ts). */
+  enableRules: boolean;
 }
 
 const DEFAULTS = {
@@ -221,6 +223,7 @@ export function normalizeParams(raw: SearchParams | Record<string, unknown>): No
     removeStopWords: toLanguageOption(r.removeStopWords, DEFAULTS.removeStopWords),
     ignorePlurals: toLanguageOption(r.ignorePlurals, DEFAULTS.ignorePlurals),
     queryType: r.queryType === 'prefixNone' ? 'prefixNone' : 'prefixLast',
+    enableRules: toBool(r.enableRules, true),
   };
 }
 

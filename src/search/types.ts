@@ -69,6 +69,8 @@ export interface SearchParams {
   ignorePlurals?: boolean | readonly string[];
   /** 'prefixLast' (default) or 'prefixNone' ('prefixAll' is treated as 'prefixLast'). */
   queryType?: 'prefixLast' | 'prefixNone' | 'prefixAll';
+  /** false: the index's query rules do not apply (default: they do). */
+  enableRules?: boolean;
   /** Other Algolia parameters are accepted and ignored. */
   [other: string]: unknown;
 }

@@ -1,6 +1,7 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -24,6 +25,7 @@ import {
 } from '../../plugins/search-index/buildIndex';
 import {extractRecords} from '../../plugins/search-index/extractRecords';
 
+const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'site');
 const SITE = 'https://docs.example.org';
 const read = (rel: string): string => readFileSync(path.join(FIXTURES, rel), 'utf8');
@@ -283,6 +285,17 @@ describe('search-index plugin (postBuild)', () => {
   afterEach(() => {
     for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true});
   });
+  /** The site directory the plugin reads its search files from: the repository's synonyms and a
+   * best bet on a fixture page (the repository's best bets name pages the fixture site lacks). */
+  function siteDir(): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fsc-site-dir-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'search'));
+    cpSync(path.join(ROOT, 'search', 'synonyms.json'), path.join(dir, 'search', 'synonyms.json'));
+    cpSync(path.join(FIXTURES, '..', 'best-bets.json'), path.join(dir, 'search', 'best-bets.json'));
+    return dir;
+  }
+
   function copySite(): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'fsc-search-'));
     dirs.push(dir);
@@ -312,7 +325,7 @@ describe('search-index plugin (postBuild)', () => {
         outDir,
         routesPaths: routes.map((r) => (baseUrl === '/' ? r : baseUrl.slice(0, -1) + r)),
         siteConfig: {url: SITE, baseUrl, title: 'FSC docs', trailingSlash: undefined},
-        siteDir: path.join(__dirname, '..', '..'),
+        siteDir: siteDir(),
         routesBuildMetadata: {
           [`${baseUrl === '/' ? '' : baseUrl.slice(0, -1)}/draft`]: {noIndex: true},
         },
@@ -350,7 +363,7 @@ describe('search-index plugin (postBuild)', () => {
     expect(await findIndexFile(outDir)).toBe(path.join(outDir, name));
     const bytes = readFileSync(path.join(outDir, name));
     expect(logs.join('\n')).toContain(
-      `${file.records.length} records from 4 pages and ${file.synonyms?.length} synonyms -> ${name}`,
+      `${file.records.length} records from 4 pages, ${file.synonyms?.length} synonyms and 1 best bets -> ${name}`,
     );
     expect(logs.join('\n')).toMatch(
       new RegExp(`${(bytes.length / 1024).toFixed(1)} KB raw, [0-9.]+ KB gzip`),

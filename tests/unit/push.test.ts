@@ -13,7 +13,7 @@ import {
   synonymHits,
 } from '../../plugins/search-index/push';
 import {findIndexFile} from '../../plugins/search-index/findIndexFile';
-import {SYNONYMS_FILE} from '../../plugins/search-index/synonymsFile';
+import {SYNONYMS_FILE} from '../../plugins/search-index/searchFiles';
 import {createSearchEngine} from '../../src/search/engine';
 import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
 import {readIndexFile} from '../../src/search/indexFileFormat';
@@ -23,6 +23,8 @@ import type {DocSearchRecord} from '../../src/search/types';
 import {startDouble, type HttpDouble, type RecordedRequest} from './support/httpDouble';
 
 const ROOT = path.join(__dirname, '..', '..');
+/** A best bet on the fixture site: "outway" asks for the introduction's contracts. */
+const BEST_BETS_FIXTURE = path.join(__dirname, '..', 'fixtures', 'best-bets.json');
 const CLI = path.join(ROOT, 'scripts', 'search-push.mjs');
 
 interface RunResult {
@@ -64,7 +66,7 @@ beforeAll(async () => {
     siteUrl: 'https://docs.example.org',
     baseUrl: '/',
     siteTitle: 'FSC docs',
-    synonymsFile: path.join(ROOT, SYNONYMS_FILE),
+    searchFiles: {synonymsFile: path.join(ROOT, SYNONYMS_FILE), bestBetsFile: BEST_BETS_FIXTURE},
     log: () => undefined,
   }));
 });
@@ -84,7 +86,7 @@ describe('search push CLI', () => {
       if (/^\/1\/task\/\d+$/.test(req.path)) return {status: 200, body: {status: 'published'}};
       if (
         /^\/1\/dictionaries\/(\*\/settings|stopwords\/batch)$/.test(req.path) ||
-        /^\/1\/indexes\/[^/]+\/synonyms\/batch$/.test(req.path)
+        /^\/1\/indexes\/[^/]+\/(synonyms|rules)\/batch$/.test(req.path)
       ) {
         task += 1;
         return {status: 200, body: {taskID: task, updatedAt: '2025-01-01T00:00:00.000Z'}};
@@ -116,9 +118,9 @@ describe('search push CLI', () => {
     expect(result.stdout).toContain(`index docs-fsc replaced with ${records.length} records`);
 
     const writes = double.requests.filter((r) => r.method !== 'GET');
-    const [dictionarySettings, stopWords, settings, synonyms, copy, batch, copyAgain, move] =
+    const [dictionarySettings, stopWords, settings, synonyms, rules, copy, batch, copyAgain, move] =
       writes;
-    expect(writes).toHaveLength(8);
+    expect(writes).toHaveLength(9);
     // Algolia drops the engine's stop words, and only those
     expect(dictionarySettings).toMatchObject({method: 'PUT', path: '/1/dictionaries/*/settings'});
     expect(dictionarySettings?.body).toEqual({
@@ -159,6 +161,13 @@ describe('search push CLI', () => {
     expect(synonyms?.body).toEqual(written);
     expect(result.stdout).toContain(`synonyms replaced with the site's ${written.length}`);
 
+    // the best bets' query rules of the index file, replacing the old ones before the copy
+    expect(rules).toMatchObject({method: 'POST', path: '/1/indexes/docs-fsc/rules/batch'});
+    expect(rules?.query.get('clearExistingRules')).toBe('true');
+    expect(file.rules).toHaveLength(1);
+    expect(rules?.body).toEqual(file.rules);
+    expect(result.stdout).toContain("rules replaced with the site's 1 best bets");
+
     expect(copy).toMatchObject({method: 'POST', path: '/1/indexes/docs-fsc/operation'});
     const tmp = (copy?.body as {destination: string}).destination;
     expect(tmp).toMatch(/^docs-fsc_tmp_\d+$/);
@@ -176,7 +185,7 @@ describe('search push CLI', () => {
     // every task was awaited, and the admin key was used
     const waits = double.requests.filter((r) => r.method === 'GET').map((r) => r.path);
     expect(waits.filter((p) => /^\/1\/task\/\d+$/.test(p))).toHaveLength(2); // the two dictionary tasks
-    expect(waits.filter((p) => p.startsWith('/1/indexes/docs-fsc/task/'))).toHaveLength(2); // settings, synonyms
+    expect(waits.filter((p) => p.startsWith('/1/indexes/docs-fsc/task/'))).toHaveLength(3); // settings, synonyms, rules
     expect(waits.every((p) => /\/task\/\d+$/.test(p))).toBe(true);
     expect(double.requests.every((r) => r.headers['x-algolia-api-key'] === 'admin-secret')).toBe(
       true,
@@ -281,6 +290,7 @@ describe('what the push sends ranks like the embedded engine', () => {
       createSearchEngine({
         records: pushed.records,
         synonyms: checkSynonyms(synonymHits(pushed.synonyms), 'pushed synonyms'),
+        rules: pushed.rules,
       }),
       queries,
       DOCSEARCH_SETTINGS as Record<string, unknown>,
@@ -294,5 +304,11 @@ describe('what the push sends ranks like the embedded engine', () => {
     // the synonyms take part: Dutch words find the fixture's audit log page
     const dutch = engine.search({query: 'hoe installeer ik de auditlog'});
     expect(dutch.hits[0]?.url).toMatch(/\/try-fsc\/helm\/5-auditlog/);
+    // and the best bets: "outway" puts the page the fixture's best bet names first
+    const first = (params: Record<string, unknown>) => engine.search(params).hits[0]?.url;
+    expect(first({query: 'outway', enableRules: false})).toBe(
+      'https://docs.example.org/standalone',
+    );
+    expect(first({query: 'outway'})).toBe('https://docs.example.org/introduction/#contracts');
   });
 });

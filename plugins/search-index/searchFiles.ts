@@ -1,0 +1,87 @@
+/**
+ * The site's search files, edited like pages and written into the index file with the records by
+ * the build and the development index:
+ *
+ * - search/synonyms.json: synonyms in Algolia's format (src/search/synonyms.ts);
+ * - search/best-bets.json: the pages that own a topic and the words readers type for it
+ *   (src/search/bestBets.ts), which become Algolia query rules on the records' page URLs.
+ *
+ * A wrong file fails the build naming the file and the entry.
+ */
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {bestBetRules, checkBestBets, type BestBet} from '../../src/search/bestBets';
+import type {QueryRule} from '../../src/search/queryRules';
+import {checkSynonyms, type SynonymEntry} from '../../src/search/synonyms';
+import type {DocSearchRecord} from '../../src/search/types';
+
+/** Relative to the site directory. */
+export const SYNONYMS_FILE = path.join('search', 'synonyms.json');
+export const BEST_BETS_FILE = path.join('search', 'best-bets.json');
+
+/** The files to read; one left out gives no synonyms or no best bets. */
+export interface SearchFiles {
+  synonymsFile?: string;
+  bestBetsFile?: string;
+}
+
+/** What the index file carries besides the records. */
+export interface SearchData {
+  synonyms: SynonymEntry[];
+  rules: QueryRule[];
+}
+
+async function readJson(file: string, what: string): Promise<{value: unknown; name: string}> {
+  const name = path.relative(process.cwd(), file) || file;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new Error(`[search-index] cannot read the ${what} file ${name}: ${(e as Error).message}`);
+  }
+  try {
+    return {value: JSON.parse(text), name};
+  } catch (e) {
+    throw new Error(`[search-index] ${name} is not JSON: ${(e as Error).message}`);
+  }
+}
+
+/** A page's path as best bets name it, without trailing slash. */
+function pathKey(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The path of a record's page as best bets name it: without the site's baseUrl. */
+function pagePathOf(url: string, baseUrl: string): string {
+  const {pathname} = new URL(url);
+  return pathKey(pathname.startsWith(baseUrl) ? `/${pathname.slice(baseUrl.length)}` : pathname);
+}
+
+/**
+ * Reads and checks both files; returns a function that makes the index file's search data from the
+ * records (their URLs under the site's `baseUrl`), failing when a best bet names a page that no
+ * record has. Call it before reading the pages, so that a wrong file fails the build at once.
+ */
+export async function readSearchFiles(
+  files: SearchFiles,
+): Promise<(records: readonly DocSearchRecord[], baseUrl: string) => SearchData> {
+  let synonyms: SynonymEntry[] = [];
+  if (files.synonymsFile) {
+    const {value, name} = await readJson(files.synonymsFile, 'synonyms');
+    synonyms = checkSynonyms(value, `[search-index] ${name}`);
+  }
+  let bets: BestBet[] = [];
+  let source = '';
+  if (files.bestBetsFile) {
+    const {value, name} = await readJson(files.bestBetsFile, 'best bets');
+    source = `[search-index] ${name}`;
+    bets = checkBestBets(value, source);
+  }
+  return (records, baseUrl) => {
+    const pages = new Map<string, string>();
+    for (const r of records)
+      pages.set(pagePathOf(r.url_without_anchor, baseUrl), r.url_without_anchor);
+    const rules = bestBetRules(bets, (page) => pages.get(pathKey(page)) ?? null, source);
+    return {synonyms, rules};
+  };
+}
