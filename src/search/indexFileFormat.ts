@@ -4,9 +4,10 @@
  * never the engine.
  *
  * The file is `search-index.<hash8>.json`, named in every built page by
- * `<meta name="fsc:search-index">`. It holds the DocSearch records and the site's synonyms (the
- * entries of search/synonyms.json, in Algolia's format, so that every reader of the file ranks
- * with them, with nothing else to load). The browser builds the
+ * `<meta name="fsc:search-index">`. It holds the DocSearch records, the site's synonyms (the
+ * entries of search/synonyms.json, in Algolia's format) and its query rules (the best bets of
+ * search/best-bets.json), so that every reader of the file ranks with them, with nothing else to
+ * load. The browser builds the
  * term index (a radix tree) when it loads them. Measured with `npm run bench:search`: storing a
  * serialised term index next to the records roughly doubles the gzip size for a saving of
  * ~15-20 ms of start-up on this site's size, so records only is the smaller download and the
