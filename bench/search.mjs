@@ -59,6 +59,7 @@ const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVA
  * @typedef {import('../src/search/types').DocSearchRecord} DocSearchRecord
  * @typedef {import('../src/search/types').HierarchyLevel} HierarchyLevel
  * @typedef {import('../src/search/synonyms').SynonymEntry} SynonymEntry
+ * @typedef {import('../src/search/queryRules').QueryRule} QueryRule
  * @typedef {import('../scripts/lib/searchEvaluation').EvalQuery} EvalQuery
  * @typedef {import('../scripts/lib/searchEvaluation').EvalSummary} EvalSummary
  * @typedef {import('../scripts/lib/searchEvaluation').QueryKind} QueryKind
@@ -194,14 +195,16 @@ function miniSearchFormat(records) {
 }
 
 /**
- * The embedded engine over the records, with the site's synonyms or without any (`synonyms` empty).
+ * The embedded engine over the records, with the site's synonyms and query rules (its best bets)
+ * or without any (both empty).
  * @param {DocSearchRecord[]} records
  * @param {SynonymEntry[]} synonyms
+ * @param {QueryRule[]} rules
  * @returns {BenchEngine}
  */
-function embeddedEngine(records, synonyms) {
-  const json = serializeIndex(records, {synonyms});
-  const build = timeIt(() => createSearchEngine({records, synonyms}));
+function embeddedEngine(records, synonyms, rules) {
+  const json = serializeIndex(records, {synonyms, rules});
+  const build = timeIt(() => createSearchEngine({records, synonyms, rules}));
   const load = timeIt(() => engineFromIndexFile(json));
   const engine = load.result;
   const params = {
@@ -227,7 +230,7 @@ function embeddedEngine(records, synonyms) {
     highlightPostTag: '</mark>',
   };
   return {
-    name: synonyms.length > 0 ? 'embedded (MiniSearch)' : 'embedded, no synonyms',
+    name: synonyms.length > 0 ? 'embedded (MiniSearch)' : 'embedded, no synonyms or best bets',
     raw: Buffer.byteLength(json),
     gzip: gzipSize(json),
     buildMs: build.ms,
@@ -462,8 +465,10 @@ function realSyntheticCorpus(real) {
 // ---------------------------------------------------------------------------
 
 /**
- * The engines on one corpus: the embedded engine with the site's synonyms (as the site runs it),
- * the same without them (what the synonyms cost), MiniSearch's search() and lunr.
+ * The engines on one corpus: the embedded engine with the site's synonyms and best bets (as the
+ * site runs it), the same without them (what they cost), MiniSearch's search() and lunr. On the
+ * synthetic corpus the best bets name pages it does not have: they match queries and score every
+ * record as on the site, and boost nothing.
  * @param {string} label
  * @param {DocSearchRecord[]} records
  * @param {EvalQuery[]} queries
@@ -473,8 +478,8 @@ function realSyntheticCorpus(real) {
 function benchCorpus(label, records, queries, latencyQueries, rounds, timingRounds = rounds) {
   buildRounds = timingRounds;
   const engines = [
-    embeddedEngine(records, synonyms),
-    embeddedEngine(records, []),
+    embeddedEngine(records, synonyms, rules),
+    embeddedEngine(records, [], []),
     miniSearchEngine(records),
     lunrEngine(records),
   ];
@@ -500,7 +505,7 @@ try {
   console.error(`bench:search: ${/** @type {Error} */ (e).message}`);
   process.exit(1);
 }
-const {records: real, synonyms = []} = readIndexFile(await readFile(indexFile, 'utf8'));
+const {records: real, synonyms = [], rules = []} = readIndexFile(await readFile(indexFile, 'utf8'));
 const realQueries = await loadQueries(path.resolve(root, QUERIES_FILE));
 const realPages = new Set(real.map((r) => r.url_without_anchor)).size;
 const synthetic = realSyntheticCorpus(real);
@@ -513,7 +518,9 @@ console.log(
 console.log(
   `synthetic: ${synthetic.records.length} records, ${synthPages} pages, ${synthetic.queries.length} queries (seeded)`,
 );
-console.log(`synonyms: the ${synonyms.length} of the index file, on both corpora`);
+console.log(
+  `synonyms and best bets: the ${synonyms.length} and ${rules.length} of the index file, on both corpora`,
+);
 console.log(
   `latency: every keystroke of every query (synthetic: of its first ${SYNTHETIC_LATENCY_QUERIES}), after a warm-up;` +
     ` real: ${ROUNDS} rounds, build/load median of ${TIMING_ROUNDS}; synthetic: 3 rounds, median of 3\n`,
