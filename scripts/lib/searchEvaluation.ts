@@ -179,7 +179,8 @@ export function formatReport(summary: EvalSummary): string {
   return lines.join('\n');
 }
 
-const CELL = 24;
+/** Wide enough for a cell of four-digit counts ("0.921 1070/1107 1107/1107") and a space. */
+const CELL = 26;
 
 /** MRR, top-1 and top-3 in a table cell. */
 const cell = (f: Figures): string =>
