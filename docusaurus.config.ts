@@ -69,6 +69,9 @@ const config: Config = {
 
   customFields: {search},
 
+  // The route progress bar without invalid ARIA roles (see the module).
+  clientModules: ['./src/clientModules/progressBar.ts'],
+
   // Without JavaScript a Tabs block cannot switch tabs, and the theme renders all but the selected
   // panel hidden: show every panel then, one after the other, so the page reads in full.
   headTags: [

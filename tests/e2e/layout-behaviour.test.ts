@@ -284,17 +284,30 @@ const recordPrefetches = (page: Page) =>
 const prefetchedPaths = (page: Page) =>
   page.evaluate(() => (window as unknown as {__prefetched: string[]}).__prefetched);
 
-/** Records whether the progress bar (#nprogress) appears at any moment from now on. */
+interface ProgressBarState {
+  __sawProgressBar: boolean;
+  /** The ARIA roles inside the bar, and whether the bar is hidden from assistive technology. */
+  __progressBarMarkup: {roles: string[]; hidden: boolean} | null;
+}
+
+/** Records whether the progress bar (#nprogress) appears at any moment from now on, and its markup. */
 const watchProgressBar = (page: Page) =>
   page.evaluate(() => {
-    const state = window as unknown as {__sawProgressBar: boolean};
+    const state = window as unknown as ProgressBarState;
     state.__sawProgressBar = false;
+    state.__progressBarMarkup = null;
     new MutationObserver(() => {
-      if (document.getElementById('nprogress')) state.__sawProgressBar = true;
+      const bar = document.getElementById('nprogress');
+      if (!bar) return;
+      state.__sawProgressBar = true;
+      state.__progressBarMarkup ??= {
+        roles: [...bar.querySelectorAll('[role]')].map((el) => el.getAttribute('role') ?? ''),
+        hidden: bar.querySelector('.bar')?.getAttribute('aria-hidden') === 'true',
+      };
     }).observe(document.body, {childList: true, subtree: true});
   });
 const sawProgressBar = (page: Page) =>
-  page.evaluate(() => (window as unknown as {__sawProgressBar: boolean}).__sawProgressBar);
+  page.evaluate(() => (window as unknown as ProgressBarState).__sawProgressBar);
 
 describe('route loading', () => {
   it('shows the progress bar during a slow navigation and not during a fast one', async () => {
@@ -322,6 +335,11 @@ describe('route loading', () => {
       .poll(() => page.locator('article h1').innerText(), {timeout: 10_000})
       .toBe('System requirements');
     expect(await sawProgressBar(page)).toBe(true);
+    // nprogress's own markup has role="bar", which is no ARIA role (axe: aria-roles): the site's
+    // bar has no roles and is hidden from assistive technology (src/clientModules/progressBar.ts)
+    expect(
+      await page.evaluate(() => (window as unknown as ProgressBarState).__progressBarMarkup),
+    ).toEqual({roles: [], hidden: true});
     await page.context().close();
 
     // A fast navigation: the route's files were prefetched, as they normally are.
