@@ -10,7 +10,7 @@
  */
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {bestBetRules, checkBestBets, type BestBet} from '../../src/search/bestBets';
+import {bestBetRules, checkBestBets} from '../../src/search/bestBets';
 import type {QueryRule} from '../../src/search/queryRules';
 import {checkSynonyms, type SynonymEntry} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
@@ -29,6 +29,18 @@ export interface SearchFiles {
 export interface SearchData {
   synonyms: SynonymEntry[];
   rules: QueryRule[];
+}
+
+/** A file's checked entries and the name its messages give it; none when there is no file. */
+async function readChecked<T>(
+  file: string | undefined,
+  what: string,
+  check: (value: unknown, source: string) => T[],
+): Promise<{entries: T[]; source: string}> {
+  if (!file) return {entries: [], source: what};
+  const {value, name} = await readJson(file, what);
+  const source = `[search-index] ${name}`;
+  return {entries: check(value, source), source};
 }
 
 async function readJson(file: string, what: string): Promise<{value: unknown; name: string}> {
@@ -65,18 +77,8 @@ function pagePathOf(url: string, baseUrl: string): string {
 export async function readSearchFiles(
   files: SearchFiles,
 ): Promise<(records: readonly DocSearchRecord[], baseUrl: string) => SearchData> {
-  let synonyms: SynonymEntry[] = [];
-  if (files.synonymsFile) {
-    const {value, name} = await readJson(files.synonymsFile, 'synonyms');
-    synonyms = checkSynonyms(value, `[search-index] ${name}`);
-  }
-  let bets: BestBet[] = [];
-  let source = '';
-  if (files.bestBetsFile) {
-    const {value, name} = await readJson(files.bestBetsFile, 'best bets');
-    source = `[search-index] ${name}`;
-    bets = checkBestBets(value, source);
-  }
+  const {entries: synonyms} = await readChecked(files.synonymsFile, 'synonyms', checkSynonyms);
+  const {entries: bets, source} = await readChecked(files.bestBetsFile, 'best bets', checkBestBets);
   return (records, baseUrl) => {
     const pages = new Map<string, string>();
     for (const r of records)

@@ -5,8 +5,7 @@
  * into an Algolia query rule (queryRules.ts) whose consequence is an optional filter on the page,
  * which the embedded engine applies and `npm run search:push` saves in hosted Algolia.
  */
-import pluralize from 'pluralize';
-import {STOP_WORDS} from './language';
+import {pluralForms, STOP_WORDS} from './language';
 import type {QueryRule} from './queryRules';
 import {terms} from './text';
 
@@ -66,12 +65,14 @@ export function checkBestBets(value: unknown, source: string): BestBet[] {
   });
 }
 
-/** A pattern and the plural or singular form of its last word, as rules match words as written. */
+/**
+ * A pattern and the other grammatical number of its last word, folded as the engine folds query
+ * words (language.ts): rules match words as written.
+ */
 function patternForms(pattern: string): string[] {
   const words = terms(pattern);
   const last = words.pop() as string;
-  const forms = new Set([last, pluralize.plural(last), pluralize.singular(last)]);
-  return [...forms].map((form) => [...words, form].join(' '));
+  return [last, ...pluralForms(last)].map((form) => [...words, form].join(' '));
 }
 
 /**

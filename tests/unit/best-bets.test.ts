@@ -123,6 +123,14 @@ describe('best bets (search/best-bets.json)', () => {
       'firewalls',
       'firewall',
     ]);
+    // folded as the engine folds query words: a short code or a word that is no plural keeps its
+    // one form ("ha" must not become "has", nor "lts" "lt")
+    const [codes] = bestBetRules(
+      [{...bet, patterns: ['ha', 'lts', 'clean up']}],
+      (page) => `${SITE}${page}`,
+      'f',
+    );
+    expect(codes?.conditions.map((c) => c.pattern)).toEqual(['ha', 'lts', 'clean up']);
     expect(made?.consequence.params.optionalFilters).toEqual([
       `url_without_anchor:${SITE}/network-overview`,
     ]);
