@@ -125,6 +125,10 @@ function wordCounts(
   return {words, typos, attrSum};
 }
 
+/** How many query words record `id` matches (the words criterion). */
+export const matchedWords = (queryWordMatches: readonly QueryWordMatches[], id: number): number =>
+  wordCounts(queryWordMatches, id).words;
+
 /** Record `id`'s rank key (see rankKey), without making a Candidate: it runs for every match. */
 export function rankKeyOf(
   queryWordMatches: readonly QueryWordMatches[],

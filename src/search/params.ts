@@ -4,6 +4,7 @@
  * urlencoded `params` string in which lists are JSON or comma-separated.
  */
 import {appliesToQueryLanguage} from './language';
+import {terms} from './text';
 import type {FacetFilters, MultiQueryRequest, SearchParams} from './types';
 
 export interface NormalizedParams {
@@ -34,6 +35,8 @@ export interface NormalizedParams {
   queryType: 'prefixLast' | 'prefixNone';
   /** Whether the index's query rules apply (Algolia's default: they do; see queryRules.ts). */
   enableRules: boolean;
+  /** Normalised words of optionalWords: query words a record need not match. */
+  optionalWords: ReadonlySet<string>;
 }
 
 const DEFAULTS = {
@@ -56,6 +59,7 @@ const LIST_PARAMS = new Set([
   'attributesToHighlight',
   'attributesToSnippet',
   'facets',
+  'optionalWords',
 ]);
 
 function toInt(value: unknown, fallback: number): number {
@@ -224,6 +228,7 @@ export function normalizeParams(raw: SearchParams | Record<string, unknown>): No
     ignorePlurals: toLanguageOption(r.ignorePlurals, DEFAULTS.ignorePlurals),
     queryType: r.queryType === 'prefixNone' ? 'prefixNone' : 'prefixLast',
     enableRules: toBool(r.enableRules, true),
+    optionalWords: new Set((toList(r.optionalWords) ?? []).flatMap((words) => terms(words))),
   };
 }
 

@@ -35,6 +35,8 @@ export interface QueryWord {
   alternatives: readonly (readonly string[])[];
   /** Whether the alternatives count as exact matches: those of a single query word (alternativesAsExact). */
   alternativesExact: boolean;
+  /** A word of optionalWords: records need not match it. */
+  optional: boolean;
 }
 
 export interface ParsedQuery {
@@ -48,6 +50,7 @@ export interface QueryRules {
   queryType: 'prefixLast' | 'prefixNone';
   removeStopWords: boolean;
   ignorePlurals: boolean;
+  optionalWords: ReadonlySet<string>;
 }
 
 function allowedTypos(word: string): number {
@@ -149,6 +152,7 @@ export function parseQuery(
           forms: [],
           alternatives: [],
           alternativesExact: false,
+          optional: rules.optionalWords.has(word),
         });
       }
       phraseId += 1;
@@ -169,6 +173,7 @@ export function parseQuery(
         alternatives: own,
         // a single query word's one-word alternatives only: a run's are shared by its words
         alternativesExact: own !== alternatives[i - 1] && own !== alternatives[i + 1],
+        optional: rules.optionalWords.has(word),
       });
     });
   }

@@ -12,6 +12,11 @@
  *   ("what does the manager do", "why do I need a transaction log"; see asksWhatOrWhy): the Introduction section
  *   defines the things the tutorials and production pages use, so its records come first among
  *   those holding the question's words (Algolia's `filters` criterion, right after `words`).
+ * - `optionalWords` with every word of a query of SENTENCE_WORDS words or more that are not stop
+ *   words (a question, a task in a sentence, a pasted line): the records that hold them all still
+ *   come first, but a page that answers in other words for one of them follows, instead of
+ *   nothing when one record happens to hold them all (removeWordsIfNoResults only relaxes a
+ *   query that finds nothing).
  */
 import {STOP_WORDS} from './language';
 import {terms} from './text';
@@ -31,14 +36,20 @@ function asksWhatOrWhy([first, second]: string[]): boolean {
   return first === 'what' && (second === 'is' || second === 'does' || second === 's');
 }
 
-export function questionParams(query: string): Pick<SearchParams, 'queryType' | 'optionalFilters'> {
+/** See optionalWords above. */
+const SENTENCE_WORDS = 3;
+
+type QuestionParams = Pick<SearchParams, 'queryType' | 'optionalFilters' | 'optionalWords'>;
+
+export function questionParams(query: string): QuestionParams {
   const words = terms(query);
-  const hasSubject = words.some((word) => !STOP_WORDS.has(word));
-  if (words.length < 2 || !hasSubject) return {};
-  const params: Pick<SearchParams, 'queryType' | 'optionalFilters'> = {};
+  const subjectWords = words.filter((word) => !STOP_WORDS.has(word)).length;
+  if (words.length < 2 || subjectWords === 0) return {};
+  const params: QuestionParams = {};
   const complete = query.trimEnd().endsWith('?');
   if (complete || STOP_WORDS.has(words[words.length - 1] as string))
     params.queryType = 'prefixNone';
   if (asksWhatOrWhy(words)) params.optionalFilters = [CONCEPT_FILTER];
+  if (subjectWords >= SENTENCE_WORDS) params.optionalWords = [query];
   return params;
 }

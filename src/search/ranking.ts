@@ -3,7 +3,7 @@
  * rank key (the criteria before proximity), groups taken in key order, and within a group ordered
  * by proximity, exact words and the custom ranking (see groupOrderKey).
  */
-import {candidate, exactCriterion, rankKeyOf, type Candidate} from './criteria';
+import {candidate, exactCriterion, matchedWords, rankKeyOf, type Candidate} from './criteria';
 import type {RecordFilters} from './filters';
 import {proximityOf} from './proximity';
 import type {QueryWord} from './query';
@@ -14,6 +14,16 @@ import type {DocSearchRecord} from './types';
 
 /** See orderLargeGroup: a group above 1/8 of the records is ordered by walking the static order. */
 const LARGE_GROUP_RATIO = 8;
+
+/**
+ * Algolia's limit on a query of at least LONG_QUERY_WORDS words that are all optional: past every
+ * RESULTS_PER_STEP results, a record must match more of the words (one more, or from
+ * MANY_OPTIONAL_WORDS words on, a fifth of them more), so that such a query does not return the
+ * whole index.
+ */
+const LONG_QUERY_WORDS = 4;
+const RESULTS_PER_STEP = 1000;
+const MANY_OPTIONAL_WORDS = 10;
 
 /** A query to rank: its words, their matches and what filters out records. */
 interface RankQuery {
@@ -35,8 +45,9 @@ interface Ranking {
 
 export interface Ranker {
   /**
-   * The matches of every word, or when none match them all, of any word (removeWordsIfNoResults:
-   * allOptional), ordered far enough for `needed` hits (distinct urls when `distinct`).
+   * The matches of every word that is not optional, or when none match them all, of any word
+   * (removeWordsIfNoResults: allOptional), ordered far enough for `needed` hits (distinct urls
+   * when `distinct`).
    */
   rank(query: RankQuery, needed: number, distinct: boolean): Ranking;
   /** Every record the filters leave, in custom-ranking order (the empty query). */
@@ -93,6 +104,34 @@ interface RankContext {
 const filterScore = (scores: Uint8Array | null, id: number): number =>
   scores ? (scores[id] as number) : 0;
 
+/** The matches of the required words, or when there are none, of any word. */
+function matchingIds(
+  queryWordMatches: readonly QueryWordMatches[],
+  required: readonly QueryWordMatches[],
+): Iterable<number> {
+  if (required.length === 0) return new Set(queryWordMatches.flatMap((m) => m.ids));
+  const [smallest, ...others] = [...required].sort((a, b) => a.ids.length - b.ids.length);
+  return (smallest?.ids ?? []).filter((id) => others.every((m) => (m.typos[id] as number) >= 0));
+}
+
+/** The ids of a long query of optional words that Algolia's limit keeps (see LONG_QUERY_WORDS). */
+function withinLongQueryLimit(ctx: RankContext, query: RankQuery, ids: number[]): number[] {
+  const wordCount = query.queryWords.length;
+  if (ids.length <= RESULTS_PER_STEP) return ids;
+  const step = wordCount < MANY_OPTIONAL_WORDS ? 1 : Math.floor(wordCount / 5);
+  const words = new Map(ids.map((id) => [id, matchedWords(query.queryWordMatches, id)]));
+  // By words, most first (the first criterion), then the static order: at the limit, which of
+  // the records that tie on words stay is otherwise a matter of the later criteria.
+  const ordered = [...ids].sort(
+    (a, b) =>
+      (words.get(b) as number) - (words.get(a) as number) ||
+      (ctx.staticRank[a] as number) - (ctx.staticRank[b] as number),
+  );
+  return ordered.filter(
+    (id, p) => (words.get(id) as number) >= 1 + Math.floor(p / RESULTS_PER_STEP) * step,
+  );
+}
+
 /**
  * The documents matching the query words that pass the filters, excluded words
  * and phrases, with their rank keys (see rankKey). No Candidate objects:
@@ -101,17 +140,11 @@ const filterScore = (scores: Uint8Array | null, id: number): number =>
 function candidateKeys(
   ctx: RankContext,
   query: RankQuery,
-  requireAll: boolean,
+  required: readonly QueryWordMatches[],
 ): {ids: number[]; keys: number[]} {
   const {queryWordMatches, excludedIds} = query;
   const {accepted, scores} = query.filters;
-  let ids: Iterable<number>;
-  if (requireAll) {
-    const [smallest, ...others] = [...queryWordMatches].sort((a, b) => a.ids.length - b.ids.length);
-    ids = (smallest?.ids ?? []).filter((id) => others.every((m) => (m.typos[id] as number) >= 0));
-  } else {
-    ids = new Set(queryWordMatches.flatMap((m) => m.ids));
-  }
+  const ids = matchingIds(queryWordMatches, required);
   const phrases = phrasePairs(query.queryWords, queryWordMatches);
   const inPhrases = (id: number): boolean =>
     phrases.every(
@@ -120,15 +153,17 @@ function candidateKeys(
         (b.typos[id] as number) >= 0 &&
         ctx.terms.adjacent(id, termTest(a, id), termTest(b, id)),
     );
-  const outIds: number[] = [];
-  const keys: number[] = [];
+  let kept: number[] = [];
   for (const id of ids) {
     if (!accepted[id] || (excludedIds.size > 0 && excludedIds.has(id))) continue;
     if (phrases.length > 0 && !inPhrases(id)) continue;
-    outIds.push(id);
-    keys.push(rankKeyOf(queryWordMatches, id, filterScore(scores, id)));
+    kept.push(id);
   }
-  return {ids: outIds, keys};
+  const allOptional = query.queryWords.every((queryWord) => queryWord.optional);
+  if (allOptional && query.queryWords.length >= LONG_QUERY_WORDS)
+    kept = withinLongQueryLimit(ctx, query, kept);
+  const keys = kept.map((id) => rankKeyOf(queryWordMatches, id, filterScore(scores, id)));
+  return {ids: kept, keys};
 }
 
 /**
@@ -192,14 +227,14 @@ function orderLargeGroup(
 function rankMatches(
   ctx: RankContext,
   query: RankQuery,
-  requireAll: boolean,
+  required: readonly QueryWordMatches[],
   needed: number,
   distinct: boolean,
 ): Ranking {
   const {records} = ctx;
   const {queryWordMatches} = query;
   const {scores} = query.filters;
-  const {ids, keys} = candidateKeys(ctx, query, requireAll);
+  const {ids, keys} = candidateKeys(ctx, query, required);
   const byKey = new Map<number, number[]>();
   for (let i = 0; i < ids.length; i++) {
     const group = byKey.get(keys[i] as number);
@@ -252,9 +287,11 @@ export function createRanker(records: readonly DocSearchRecord[], terms: RecordT
   const ctx: RankContext = {records, terms, ...staticOrder(records)};
   return {
     rank(query, needed, distinct) {
-      const ranking = rankMatches(ctx, query, true, needed, distinct);
-      if (ranking.ids.length > 0 || query.queryWords.length <= 1) return ranking;
-      return rankMatches(ctx, query, false, needed, distinct);
+      const required = query.queryWordMatches.filter((_, i) => !query.queryWords[i]?.optional);
+      const ranking = rankMatches(ctx, query, required, needed, distinct);
+      if (ranking.ids.length > 0 || query.queryWords.length <= 1 || required.length === 0)
+        return ranking;
+      return rankMatches(ctx, query, [], needed, distinct);
     },
     everyRecord({accepted}, excludedIds) {
       const head = Array.from(ctx.byStaticRank)

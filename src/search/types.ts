@@ -71,6 +71,11 @@ export interface SearchParams {
   queryType?: 'prefixLast' | 'prefixNone' | 'prefixAll';
   /** false: the index's query rules do not apply (default: they do). */
   enableRules?: boolean;
+  /**
+   * Query words a record need not match (each string a set of words): records matching more query
+   * words still rank first (the `words` criterion). See ranking.ts for a long query of only these.
+   */
+  optionalWords?: string | readonly string[];
   /** Other Algolia parameters are accepted and ignored. */
   [other: string]: unknown;
 }

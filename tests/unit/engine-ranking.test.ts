@@ -97,3 +97,44 @@ describe('quoted phrases in a mixed query', () => {
     expect(r.hits.map((h) => h.content)).toEqual(['audit log chart', 'chart audit log']);
   });
 });
+
+describe('optionalWords', () => {
+  const page = (position: number, content: string) =>
+    rec({path: `/p${position}`, type: 'content', lvl0: 'Docs', lvl1: 'P', content, position});
+  const optionalEngine = createSearchEngine([
+    page(0, 'the outway only'),
+    page(1, 'manager and contracts'),
+    page(2, 'the manager signs contracts for the outway'),
+  ]);
+  const contents = (extra: Record<string, unknown>): (string | null | undefined)[] =>
+    optionalEngine.search({query: 'manager contracts outway', ...extra}).hits.map((h) => h.content);
+
+  it('returns the records holding fewer words after those holding them all', () => {
+    // one record holds every word, so removeWordsIfNoResults does not relax the query
+    expect(contents({})).toEqual(['the manager signs contracts for the outway']);
+    expect(contents({optionalWords: ['manager contracts outway']})).toEqual([
+      'the manager signs contracts for the outway',
+      'manager and contracts',
+      'the outway only',
+    ]);
+  });
+
+  it('still requires the words that are not optional', () => {
+    expect(contents({optionalWords: 'outway'})).toEqual([
+      'the manager signs contracts for the outway',
+      'manager and contracts',
+    ]);
+  });
+
+  it('limits a long query of optional words: past 1,000 results, a record must match two', () => {
+    const many = [
+      ...Array.from({length: 400}, (_, i) => page(i, 'alpha beta')),
+      ...Array.from({length: 1200}, (_, i) => page(400 + i, 'alpha')),
+    ];
+    const longEngine = createSearchEngine(many);
+    const nbHits = (query: string) =>
+      longEngine.search({query, optionalWords: [query], distinct: 0}).nbHits;
+    expect(nbHits('alpha beta gamma delta')).toBe(1000);
+    expect(nbHits('alpha beta gamma')).toBe(1600); // three words: no limit
+  });
+});

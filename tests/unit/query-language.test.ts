@@ -194,10 +194,8 @@ describe('question parameters (sent by the site client to either back end)', () 
   });
 
   it('makes the last word whole when the query ends in a question mark', () => {
-    expect(questionParams('which manager negotiates contracts?')).toEqual({
-      queryType: 'prefixNone',
-    });
-    expect(questionParams('which manager negotiates contracts')).toEqual({});
+    expect(questionParams('which manager negotiates?')).toEqual({queryType: 'prefixNone'});
+    expect(questionParams('which manager negotiates')).toEqual({});
     // "manag?" is a whole word (no record holds it), not the start of "manager"
     const question = 'which manag?';
     expect(search(question, questionParams(question)).nbHits).toBe(0);
@@ -221,6 +219,13 @@ describe('question parameters (sent by the site client to either back end)', () 
     ]) {
       expect(questionParams(q).optionalFilters, q).toBeUndefined();
     }
+  });
+
+  it('makes every word optional in a query of three words or more besides its stop words', () => {
+    const question = 'does the manager negotiate contracts for the outway?';
+    expect(questionParams(question).optionalWords).toEqual([question]);
+    expect(questionParams('manager negotiate').optionalWords).toBeUndefined();
+    expect(questionParams('how do I install the inway').optionalWords).toBeUndefined();
   });
 
   it("applies optionalFilters as Algolia's filters criterion: after words, before attribute", () => {
