@@ -141,6 +141,7 @@ export const DUTCH_STOP_WORDS: ReadonlySet<string> = new Set([
   'bij',
   'uit',
   'aan',
+  'af', // like "uit" and "aan", the particle of a split verb: "we nemen alleen API's af"
   'om',
   'tot',
   'tussen',
@@ -196,10 +197,16 @@ export const DUTCH_STOP_WORDS: ReadonlySet<string> = new Set([
   'dan',
   'maar',
   'als',
-  // what a question wraps around its subject, as "need" and "own" above
+  // what a question wraps around its subject, as "need", "own", "only", "want" and "how much"
+  // above
   'nodig',
   'eigen',
   'zelf',
+  'alleen',
+  'willen',
+  'wilt',
+  'veel',
+  'hoeveel',
   'betekent',
   'betekenis',
 ]);

@@ -134,10 +134,14 @@ describe('stop words', () => {
     expect(urls(search('i want to negotiate contracts'))).toEqual(
       urls(search('negotiate contracts')),
     );
-    // Dutch: "wat betekent …", "betekenis van …"
-    expect(urls(search('betekenis negotiate contracts'))).toEqual(
-      urls(search('negotiate contracts')),
-    );
+    // Dutch: "wat betekent …", "betekenis van …", "alleen" (only), "hoeveel" (how much)
+    for (const q of [
+      'betekenis negotiate contracts',
+      'alleen negotiate contracts',
+      'hoeveel negotiate contracts',
+    ]) {
+      expect(urls(search(q)), q).toEqual(urls(search('negotiate contracts')));
+    }
   });
 
   it('keeps the last word while it may be a prefix being typed, and quoted words', () => {
