@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -181,5 +181,27 @@ describe('best bets (search/best-bets.json)', () => {
     await expect(readSearchFiles({bestBetsFile: file})).rejects.toThrow(
       /best-bets\.json is not JSON/,
     );
+  });
+});
+
+describe('the error reference in the best bets', () => {
+  it('names every code of the reference, so a pasted line holding one ranks its page first', () => {
+    const root = path.resolve(__dirname, '../..');
+    const reference = readFileSync(
+      path.join(root, 'docs/introduction/functional-description.md'),
+      'utf8',
+    );
+    const codes = [...reference.matchAll(/^#### ([A-Z_]+)$/gm)].map((m) =>
+      (m[1] as string).toLowerCase(),
+    );
+    const bets = JSON.parse(readFileSync(path.join(root, 'search/best-bets.json'), 'utf8')) as {
+      page: string;
+      patterns: string[];
+    }[];
+    const patterns = bets.find(
+      (bet) => bet.page === '/introduction/functional-description',
+    )?.patterns;
+    expect(codes.length).toBeGreaterThan(15);
+    expect(codes.filter((code) => !patterns?.includes(code))).toEqual([]);
   });
 });
