@@ -14,24 +14,23 @@ import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
 import {builtSite, REPO_ROOT} from '../../support/builds.mjs';
 
 /**
- * Floors per kind, a little below the figures of 2026-11-26 (midday) on main (eval:search, all
- * 1,652 queries of a kind, MRR and top-3: keyword 0.975 50/51, question 0.893 294/306, config-key
- * 0.941 61/63, symptom 0.948 175/177, command 0.979 81/82, task 0.932 248/254, synonym 0.893
- * 199/209, typo 0.947 132/134, short 0.891 43/45, dutch 0.919 320/331): a ranking change that loses
- * more than a few queries of a kind fails here. The held-out queries' own figures are in
- * eval:search's report.
+ * Floors per kind, a little below the figures of 2026-11-26 (noon) on main (eval:search, all 1,795
+ * queries of a kind, MRR and top-3: keyword 0.975 50/51, question 0.901 324/335, config-key 0.948
+ * 70/72, symptom 0.956 184/186, command 0.981 90/91, task 0.938 274/280, synonym 0.894 213/226,
+ * typo 0.951 145/147, short 0.896 46/48, dutch 0.927 348/359): a ranking change that loses more than
+ * a few queries of a kind fails here. The held-out queries' own figures are in eval:search's report.
  */
 const FLOORS: Record<QueryKind, {mrr: number; top3: number; queries: number}> = {
   keyword: {mrr: 0.94, top3: 0.94, queries: 50},
-  question: {mrr: 0.87, top3: 0.93, queries: 300},
-  'config-key': {mrr: 0.91, top3: 0.93, queries: 60},
-  symptom: {mrr: 0.92, top3: 0.96, queries: 170},
-  command: {mrr: 0.95, top3: 0.95, queries: 80},
-  task: {mrr: 0.9, top3: 0.95, queries: 250},
-  synonym: {mrr: 0.87, top3: 0.93, queries: 200},
-  typo: {mrr: 0.92, top3: 0.96, queries: 130},
-  short: {mrr: 0.86, top3: 0.93, queries: 44},
-  dutch: {mrr: 0.89, top3: 0.94, queries: 325},
+  question: {mrr: 0.88, top3: 0.94, queries: 330},
+  'config-key': {mrr: 0.92, top3: 0.94, queries: 70},
+  symptom: {mrr: 0.93, top3: 0.96, queries: 180},
+  command: {mrr: 0.95, top3: 0.95, queries: 88},
+  task: {mrr: 0.91, top3: 0.95, queries: 275},
+  synonym: {mrr: 0.87, top3: 0.92, queries: 220},
+  typo: {mrr: 0.92, top3: 0.96, queries: 145},
+  short: {mrr: 0.86, top3: 0.92, queries: 46},
+  dutch: {mrr: 0.9, top3: 0.95, queries: 355},
 };
 
 it('ranks the judged reader queries of every kind at least as well as the floors (built site)', async () => {
