@@ -11,8 +11,10 @@
 //     answer is known.
 // Prints index size (raw, gzip), build/load time, query latency p50/p95 over
 // every keystroke of every query (DocSearch searches as you type) and MRR.
-// Also compares the two index-file formats (records only, records plus a
-// serialised MiniSearch index). Figures only: nothing here asserts timings.
+// The engine also runs without the questions' optionalWords, and without
+// synonyms and best bets, to show what each costs. Also compares the two
+// index-file formats (records only, records plus a serialised MiniSearch
+// index). Figures only: nothing here asserts timings.
 import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -200,9 +202,10 @@ function miniSearchFormat(records) {
  * @param {DocSearchRecord[]} records
  * @param {SynonymEntry[]} synonyms
  * @param {QueryRule[]} rules
+ * @param {boolean} [optionalWords] whether questions carry optionalWords (see questionRules.ts)
  * @returns {BenchEngine}
  */
-function embeddedEngine(records, synonyms, rules) {
+function embeddedEngine(records, synonyms, rules, optionalWords = true) {
   const json = serializeIndex(records, {synonyms, rules});
   const build = timeIt(() => createSearchEngine({records, synonyms, rules}));
   const load = timeIt(() => engineFromIndexFile(json));
@@ -230,7 +233,11 @@ function embeddedEngine(records, synonyms, rules) {
     highlightPostTag: '</mark>',
   };
   return {
-    name: synonyms.length > 0 ? 'embedded (MiniSearch)' : 'embedded, no synonyms or best bets',
+    name: !optionalWords
+      ? 'embedded, no optionalWords'
+      : synonyms.length > 0
+        ? 'embedded (MiniSearch)'
+        : 'embedded, no synonyms or best bets',
     raw: Buffer.byteLength(json),
     gzip: gzipSize(json),
     buildMs: build.ms,
@@ -240,11 +247,14 @@ function embeddedEngine(records, synonyms, rules) {
       miniSearch: miniSearchFormat(records),
     },
     // with the question parameters the site's client adds (src/search/algoliaClient.ts)
-    run: (q) =>
+    run: (q) => {
+      const {optionalWords: _, ...withoutOptionalWords} = questionParams(q);
+      const question = optionalWords ? questionParams(q) : withoutOptionalWords;
       // every hit has its url: it is among the attributes to retrieve
-      engine
-        .search({...params, ...questionParams(q), query: q})
-        .hits.map((h) => /** @type {string} */ (h.url)),
+      return engine
+        .search({...params, ...question, query: q})
+        .hits.map((h) => /** @type {string} */ (h.url));
+    },
   };
 }
 
@@ -479,6 +489,7 @@ function benchCorpus(label, records, queries, latencyQueries, rounds, timingRoun
   buildRounds = timingRounds;
   const engines = [
     embeddedEngine(records, synonyms, rules),
+    embeddedEngine(records, synonyms, rules, false),
     embeddedEngine(records, [], []),
     miniSearchEngine(records),
     lunrEngine(records),
