@@ -230,6 +230,10 @@ describe('question parameters (sent by the site client to either back end)', () 
     expect(questionParams(question).optionalWords).toEqual([question]);
     expect(questionParams('manager negotiate').optionalWords).toBeUndefined();
     expect(questionParams('how do I install the inway').optionalWords).toBeUndefined();
+    // a short last word may still be typed: it stays required, or "c" would add most records
+    expect(questionParams('manager negotiate contracts c').optionalWords).toEqual([
+      'manager negotiate contracts',
+    ]);
   });
 
   it("applies optionalFilters as Algolia's filters criterion: after words, before attribute", () => {
