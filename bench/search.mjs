@@ -248,8 +248,8 @@ function embeddedEngine(records, synonyms, rules, optionalWords = true) {
     },
     // with the question parameters the site's client adds (src/search/algoliaClient.ts)
     run: (q) => {
-      const {optionalWords: _, ...withoutOptionalWords} = questionParams(q);
-      const question = optionalWords ? questionParams(q) : withoutOptionalWords;
+      const question = questionParams(q);
+      if (!optionalWords) delete question.optionalWords;
       // every hit has its url: it is among the attributes to retrieve
       return engine
         .search({...params, ...question, query: q})

@@ -1,7 +1,7 @@
 /**
  * Per-query parameters for questions, added by the site's one search client (algoliaClient.ts) to
  * every search it sends, so that hosted Algolia and the embedded engine get the same request and
- * rank it the same way. Both are plain Algolia parameters:
+ * rank it the same way. All three are plain Algolia parameters:
  *
  * - `queryType: 'prefixNone'` when the query ends in a stop word ("what does the manager do"): that
  *   last word is complete, not the start of a word still being typed, so `removeStopWords` drops it
@@ -41,6 +41,8 @@ function asksWhatOrWhy([first, second]: string[]): boolean {
 
 /** See optionalWords above. */
 const SENTENCE_WORDS = 3;
+/** A last word shorter than this, while it may still be typed, stays required (optionalWords). */
+const OPTIONAL_PREFIX_LETTERS = 3;
 
 type QuestionParams = Pick<SearchParams, 'queryType' | 'optionalFilters' | 'optionalWords'>;
 
@@ -49,14 +51,13 @@ export function questionParams(query: string): QuestionParams {
   const subjectWords = words.filter((word) => !STOP_WORDS.has(word)).length;
   if (words.length < 2 || subjectWords === 0) return {};
   const params: QuestionParams = {};
+  const last = words[words.length - 1] as string;
   const complete = query.trimEnd().endsWith('?');
-  if (complete || STOP_WORDS.has(words[words.length - 1] as string))
-    params.queryType = 'prefixNone';
+  if (complete || STOP_WORDS.has(last)) params.queryType = 'prefixNone';
   if (asksWhatOrWhy(words)) params.optionalFilters = [CONCEPT_FILTER];
   if (subjectWords >= SENTENCE_WORDS) {
-    const typed =
-      params.queryType !== 'prefixNone' && (words[words.length - 1] as string).length < 3;
-    params.optionalWords = [typed ? words.slice(0, -1).join(' ') : query];
+    const beingTyped = params.queryType !== 'prefixNone' && last.length < OPTIONAL_PREFIX_LETTERS;
+    params.optionalWords = [beingTyped ? words.slice(0, -1).join(' ') : query];
   }
   return params;
 }
