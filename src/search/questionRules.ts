@@ -8,9 +8,9 @@
  *   instead of matching it as a prefix ("do" would match "docker", "domain", "download"). The same
  *   when it ends in a question mark ("which ports do I open?"): "open" is then the word, not the
  *   start of "OpenID".
- * - `optionalFilters` on the concept pages for a question that asks what something is, or why
- *   ("what does the manager do", "why do I need a transaction log"; see asksWhatOrWhy): the Introduction section
- *   defines the things the tutorials and production pages use, so its records come first among
+ * - `optionalFilters` on the concept pages for a question that asks what something is, why, or how
+ *   two things differ ("what does the manager do", "why do I need a transaction log"; see
+ *   asksForConcept): the Introduction section defines the things the tutorials and production pages use, so its records come first among
  *   those holding the question's words (Algolia's `filters` criterion, right after `words`).
  * - `optionalWords` with every word of a query of SENTENCE_WORDS words or more that are not stop
  *   words (a question, a task in a sentence, a pasted line): the records that hold them all still
@@ -30,14 +30,39 @@ export const CONCEPT_SECTION = 'Introduction';
 export const CONCEPT_FILTER = `hierarchy.lvl0:${CONCEPT_SECTION}`;
 
 /**
- * "what is …", "what's …", "what does … do" and "why …" ask for a definition or a reason; "what are
- * the …" and "what do I …" mostly ask for a list or a task ("what are the system requirements").
+ * Questions that ask for a definition, a reason or a comparison: "what is …", "what's …", "what does
+ * … do", "what happens when …", "why …" (unless it asks why something does not work, see
+ * NEGATIONS) and any question about a difference. "What are the …" and "what do I …" mostly ask for
+ * a list or a task ("what are the system requirements").
  */
-function asksWhatOrWhy([first, second]: string[]): boolean {
-  if (first === 'why' || first === 'waarom') return true;
-  if (first === 'wat') return second === 'is' || second === 'doet'; // Dutch: "wat is", "wat doet"
-  return first === 'what' && (second === 'is' || second === 'does' || second === 's');
+function asksForConcept(words: readonly string[]): boolean {
+  const [first, second] = words;
+  if (words.includes('difference') || words.includes('verschil')) return true;
+  if (first === 'why' || first === 'waarom') return !words.some((word) => NEGATIONS.has(word));
+  if (first === 'what')
+    return second === 'is' || second === 'does' || second === 's' || second === 'happens';
+  if (first === 'wat') return second === 'is' || second === 'doet' || second === 'gebeurt';
+  return false;
 }
+
+/**
+ * "Why does … not …" asks why something fails: a troubleshooting entry answers it, not a
+ * definition. "t" is what is left of "can't" and "doesn't" once terms() splits at the apostrophe.
+ */
+const NEGATIONS: ReadonlySet<string> = new Set([
+  'not',
+  'no',
+  'never',
+  'cannot',
+  'cant',
+  'doesnt',
+  'dont',
+  'isnt',
+  't',
+  'niet',
+  'geen',
+  'nooit',
+]);
 
 /** See optionalWords above. */
 const SENTENCE_WORDS = 3;
@@ -54,7 +79,7 @@ export function questionParams(query: string): QuestionParams {
   const last = words[words.length - 1] as string;
   const complete = query.trimEnd().endsWith('?');
   if (complete || STOP_WORDS.has(last)) params.queryType = 'prefixNone';
-  if (asksWhatOrWhy(words)) params.optionalFilters = [CONCEPT_FILTER];
+  if (asksForConcept(words)) params.optionalFilters = [CONCEPT_FILTER];
   if (subjectWords >= SENTENCE_WORDS) {
     const beingTyped = params.queryType !== 'prefixNone' && last.length < OPTIONAL_PREFIX_LETTERS;
     params.optionalWords = [beingTyped ? words.slice(0, -1).join(' ') : query];

@@ -134,11 +134,14 @@ describe('stop words', () => {
     expect(urls(search('i want to negotiate contracts'))).toEqual(
       urls(search('negotiate contracts')),
     );
-    // Dutch: "wat betekent …", "betekenis van …", "alleen" (only), "hoeveel" (how much)
+    // Dutch: "wat betekent …", "betekenis van …", "alleen" (only), "hoeveel" (how much), and
+    // function words the English pages never hold: "met" (with), "niet" (not), "staat" (stands)
     for (const q of [
       'betekenis negotiate contracts',
       'alleen negotiate contracts',
       'hoeveel negotiate contracts',
+      'met negotiate contracts',
+      'staat niet negotiate contracts',
     ]) {
       expect(urls(search(q)), q).toEqual(urls(search('negotiate contracts')));
     }
@@ -206,12 +209,15 @@ describe('question parameters (sent by the site client to either back end)', () 
     expect(search('which manag').nbHits).toBeGreaterThan(0);
   });
 
-  it('ranks the concept pages first for "what is", "what does" and "why" questions only', () => {
+  it('ranks the concept pages first for questions that ask what, why, what happens or the difference', () => {
     for (const q of [
       'what is a contract',
       "what's a grant",
       'what does the manager do',
       'why do I need a transaction log',
+      'what happens when the directory is down',
+      'wat gebeurt er als de transactielog uitvalt',
+      'difference between inway and outway',
     ]) {
       expect(questionParams(q).optionalFilters, q).toEqual([CONCEPT_FILTER]);
     }
@@ -220,6 +226,9 @@ describe('question parameters (sent by the site client to either back end)', () 
       'what do I need',
       'how do I install the inway',
       'manager',
+      // why something fails: a troubleshooting entry answers it
+      "why can't my outway reach the inway",
+      'waarom staat onze service niet in de directory',
     ]) {
       expect(questionParams(q).optionalFilters, q).toBeUndefined();
     }
