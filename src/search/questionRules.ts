@@ -16,10 +16,10 @@
  *   words (a question, a task in a sentence, a pasted line): the records that hold them all still
  *   come first, but a page that answers in other words for one of them follows, instead of
  *   nothing when one record happens to hold them all (removeWordsIfNoResults only relaxes a
- *   query that finds nothing). A last word of one or two letters that may still be typed stays
- *   required: as an optional prefix it would add nearly every record to rank on every keystroke
- *   (over every keystroke of the judged queries, p95 1.6 times that of required words; 1.4 times
- *   this way, see bench/README.md).
+ *   query that finds nothing). A last word of one or two letters (not a number) that may still be
+ *   typed stays required: as an optional prefix it would add nearly every record to rank on every
+ *   keystroke (over every keystroke of the judged queries, p95 1.6 times that of required words;
+ *   1.4 times this way, see bench/README.md).
  */
 import {STOP_WORDS} from './language';
 import {terms} from './text';
@@ -81,7 +81,10 @@ export function questionParams(query: string): QuestionParams {
   if (complete || STOP_WORDS.has(last)) params.queryType = 'prefixNone';
   if (asksForConcept(words)) params.optionalFilters = [CONCEPT_FILTER];
   if (subjectWords >= SENTENCE_WORDS) {
-    const beingTyped = params.queryType !== 'prefixNone' && last.length < OPTIONAL_PREFIX_LETTERS;
+    const beingTyped =
+      params.queryType !== 'prefixNone' &&
+      last.length < OPTIONAL_PREFIX_LETTERS &&
+      !/^\d+$/.test(last); // a number is most often whole ("stays above 0") and prefixes few words
     params.optionalWords = [beingTyped ? words.slice(0, -1).join(' ') : query];
   }
   return params;

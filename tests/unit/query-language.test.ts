@@ -243,6 +243,9 @@ describe('question parameters (sent by the site client to either back end)', () 
     expect(questionParams('manager negotiate contracts c').optionalWords).toEqual([
       'manager negotiate contracts',
     ]);
+    // a number is most often whole: "0" required would leave only records that hold a 0
+    const pasted = 'number_of_contracts_distribution_failures stays above 0';
+    expect(questionParams(pasted).optionalWords).toEqual([pasted]);
   });
 
   it("applies optionalFilters as Algolia's filters criterion: after words, before attribute", () => {
