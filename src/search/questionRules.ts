@@ -11,7 +11,8 @@
  * - `optionalFilters` on the concept pages for a question that asks what something is, why, or how
  *   two things differ ("what does the manager do", "why do I need a transaction log"; see
  *   asksForConcept): the Introduction section defines the things the tutorials and production pages use, so its records come first among
- *   those holding the question's words (Algolia's `filters` criterion, right after `words`).
+ *   those holding the question's words (Algolia's `filters` criterion, right after `words`). A
+ *   yes-or-no question ranks the reference sections first in the same way (see YES_NO).
  * - `optionalWords` with every word of a query of SENTENCE_WORDS words or more that are not stop
  *   words (a question, a task in a sentence, a pasted line): the records that hold them all still
  *   come first, but a page that answers in other words for one of them follows, instead of
@@ -28,6 +29,9 @@ import type {SearchParams} from './types';
 /** The section whose pages define FSC's concepts (hierarchy.lvl0 of its records). */
 export const CONCEPT_SECTION = 'Introduction';
 export const CONCEPT_FILTER = `hierarchy.lvl0:${CONCEPT_SECTION}`;
+/** The sections that explain and decide, as opposed to the tutorials' steps (see YES_NO). */
+export const REFERENCE_SECTIONS = [CONCEPT_SECTION, 'FSC in production', 'Support'];
+const REFERENCE_FILTER = REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${section}`);
 
 /**
  * Questions that ask for a definition, a reason or a comparison: "what is …", "what's …", "what does
@@ -64,6 +68,33 @@ const NEGATIONS: ReadonlySet<string> = new Set([
   'nooit',
 ]);
 
+/**
+ * The words a yes-or-no question opens with. It asks whether something is so ("is the Controller
+ * part of the standard", "do we need an Inway if we only consume APIs"): the Introduction, the
+ * production pages and Support answer that, while a tutorial step named after the component it
+ * installs only holds the same words.
+ */
+const YES_NO: ReadonlySet<string> = new Set([
+  'is',
+  'are',
+  'do',
+  'does',
+  'can',
+  'should',
+  'must',
+  'will',
+  'kan',
+  'kunnen',
+  'moet',
+  'moeten',
+  'mag',
+  'mogen',
+  'heeft',
+  'hebben',
+  'zijn',
+  'werkt',
+]);
+
 /** See optionalWords above. */
 const SENTENCE_WORDS = 3;
 /** A last word shorter than this, while it may still be typed, stays required (optionalWords). */
@@ -80,6 +111,7 @@ export function questionParams(query: string): QuestionParams {
   const complete = query.trimEnd().endsWith('?');
   if (complete || STOP_WORDS.has(last)) params.queryType = 'prefixNone';
   if (asksForConcept(words)) params.optionalFilters = [CONCEPT_FILTER];
+  else if (YES_NO.has(words[0] as string)) params.optionalFilters = [REFERENCE_FILTER];
   if (subjectWords >= SENTENCE_WORDS) {
     const beingTyped =
       params.queryType !== 'prefixNone' &&

@@ -10,7 +10,13 @@ import {
   STOP_WORDS_BY_LANGUAGE,
 } from '../../src/search/language';
 import {normalizeParams} from '../../src/search/params';
-import {CONCEPT_FILTER, questionParams} from '../../src/search/questionRules';
+import {
+  CONCEPT_FILTER,
+  CONCEPT_SECTION,
+  questionParams,
+  REFERENCE_SECTIONS,
+} from '../../src/search/questionRules';
+import sidebars from '../../sidebars';
 import type {SearchResponse} from '../../src/search/types';
 import {DOCSEARCH_FILTERS, rec, SITE} from './support/records';
 
@@ -232,6 +238,22 @@ describe('question parameters (sent by the site client to either back end)', () 
     ]) {
       expect(questionParams(q).optionalFilters, q).toBeUndefined();
     }
+  });
+
+  it('ranks the reference sections before the tutorials for a yes-or-no question', () => {
+    const reference = [REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${section}`)];
+    for (const q of [
+      'is the controller part of the fsc standard?',
+      'do we need an inway if we only consume apis',
+      'moet de outway bij de applicatie draaien',
+    ]) {
+      expect(questionParams(q).optionalFilters, q).toEqual(reference);
+    }
+    expect(questionParams('install the inway').optionalFilters).toBeUndefined();
+    // the rules name sidebar sections: renaming one must not silently turn a rule off
+    const labels = (sidebars.docs as {label?: string}[]).map((category) => category.label);
+    for (const section of [CONCEPT_SECTION, ...REFERENCE_SECTIONS])
+      expect(labels).toContain(section);
   });
 
   it('makes every word optional in a query of three words or more besides its stop words', () => {
