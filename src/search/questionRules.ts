@@ -12,7 +12,8 @@
  *   two things differ ("what does the manager do", "why do I need a transaction log"; see
  *   asksForConcept): the Introduction section defines the things the tutorials and production pages use, so its records come first among
  *   those holding the question's words (Algolia's `filters` criterion, right after `words`). A
- *   yes-or-no question ranks the reference sections first in the same way (see YES_NO).
+ *   question whether, who or when ranks the reference sections first in the same way (see
+ *   REFERENCE_QUESTIONS).
  * - `optionalWords` with every word of a query of SENTENCE_WORDS words or more that are not stop
  *   words (a question, a task in a sentence, a pasted line): the records that hold them all still
  *   come first, but a page that answers in other words for one of them follows, instead of
@@ -29,7 +30,7 @@ import type {SearchParams} from './types';
 /** The section whose pages define FSC's concepts (hierarchy.lvl0 of its records). */
 export const CONCEPT_SECTION = 'Introduction';
 export const CONCEPT_FILTER = `hierarchy.lvl0:${CONCEPT_SECTION}`;
-/** The sections that explain and decide, as opposed to the tutorials' steps (see YES_NO). */
+/** The sections that explain and decide, as opposed to the tutorials' steps (see REFERENCE_QUESTIONS). */
 export const REFERENCE_SECTIONS = [CONCEPT_SECTION, 'FSC in production', 'Support'];
 const REFERENCE_FILTER = REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${section}`);
 
@@ -69,12 +70,12 @@ const NEGATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The words a yes-or-no question opens with. It asks whether something is so ("is the Controller
- * part of the standard", "do we need an Inway if we only consume APIs"): the Introduction, the
- * production pages and Support answer that, while a tutorial step named after the component it
- * installs only holds the same words.
+ * The words that open a question asking whether something is so, who does it or when ("is the
+ * Controller part of the standard", "do we need an Inway if we only consume APIs", "who can read
+ * our transaction log records"): the Introduction, the production pages and Support answer those,
+ * while a tutorial step named after the component it installs only holds the same words.
  */
-const YES_NO: ReadonlySet<string> = new Set([
+const REFERENCE_QUESTIONS: ReadonlySet<string> = new Set([
   'is',
   'are',
   'do',
@@ -93,6 +94,10 @@ const YES_NO: ReadonlySet<string> = new Set([
   'hebben',
   'zijn',
   'werkt',
+  'who',
+  'wie',
+  'when',
+  'wanneer',
 ]);
 
 /** See optionalWords above. */
@@ -111,7 +116,7 @@ export function questionParams(query: string): QuestionParams {
   const complete = query.trimEnd().endsWith('?');
   if (complete || STOP_WORDS.has(last)) params.queryType = 'prefixNone';
   if (asksForConcept(words)) params.optionalFilters = [CONCEPT_FILTER];
-  else if (YES_NO.has(words[0] as string)) params.optionalFilters = [REFERENCE_FILTER];
+  else if (REFERENCE_QUESTIONS.has(words[0] as string)) params.optionalFilters = [REFERENCE_FILTER];
   if (subjectWords >= SENTENCE_WORDS) {
     const beingTyped =
       params.queryType !== 'prefixNone' &&

@@ -240,12 +240,14 @@ describe('question parameters (sent by the site client to either back end)', () 
     }
   });
 
-  it('ranks the reference sections before the tutorials for a yes-or-no question', () => {
+  it('ranks the reference sections before the tutorials for a question whether, who or when', () => {
     const reference = [REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${section}`)];
     for (const q of [
       'is the controller part of the fsc standard?',
       'do we need an inway if we only consume apis',
       'moet de outway bij de applicatie draaien',
+      'wie kan onze transactielog inzien',
+      'when does a contract become valid',
     ]) {
       expect(questionParams(q).optionalFilters, q).toEqual(reference);
     }
