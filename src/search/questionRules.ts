@@ -34,6 +34,18 @@ export const CONCEPT_FILTER = `hierarchy.lvl0:${CONCEPT_SECTION}`;
 export const REFERENCE_SECTIONS = [CONCEPT_SECTION, 'FSC in production', 'Support'];
 const REFERENCE_FILTER = REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${section}`);
 
+/** A question with one of these asks how two things differ. */
+const DIFFERENCE: ReadonlySet<string> = new Set([
+  'difference',
+  'differences',
+  'different',
+  'differ',
+  'differs',
+  'verschil',
+  'verschillen',
+  'verschilt',
+]);
+
 /**
  * Questions that ask for a definition, a reason or a comparison: "what is …", "what's …", "what does
  * … do", "what happens when …", "why …" (unless it asks why something does not work, see
@@ -42,7 +54,7 @@ const REFERENCE_FILTER = REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${s
  */
 function asksForConcept(words: readonly string[]): boolean {
   const [first, second] = words;
-  if (words.includes('difference') || words.includes('verschil')) return true;
+  if (words.some((word) => DIFFERENCE.has(word))) return true;
   if (first === 'why' || first === 'waarom') return !words.some((word) => NEGATIONS.has(word));
   if (first === 'what')
     return second === 'is' || second === 'does' || second === 's' || second === 'happens';

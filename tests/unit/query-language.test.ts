@@ -224,6 +224,7 @@ describe('question parameters (sent by the site client to either back end)', () 
       'what happens when the directory is down',
       'wat gebeurt er als de transactielog uitvalt',
       'difference between inway and outway',
+      'how is the audit log different from the transaction log',
     ]) {
       expect(questionParams(q).optionalFilters, q).toEqual([CONCEPT_FILTER]);
     }
