@@ -133,15 +133,45 @@ function withinLongQueryLimit(ctx: RankContext, query: RankQuery, ids: number[])
 }
 
 /**
- * The documents matching the query words that pass the filters, excluded words
- * and phrases, with their rank keys (see rankKey). No Candidate objects:
- * there can be tens of thousands, and only the leading ones are needed.
+ * Of the candidates, the ids whose rank keys the requested page needs: those matching the most query
+ * words, a word count at a time (words is the first criterion), until they hold `needed` hits
+ * (distinct urls when `distinct`). Every other candidate matches fewer words, so it ranks after all
+ * of them whatever its other criteria: its key can wait until something asks for the rest. Only a
+ * query with optional words has candidates with different word counts.
+ */
+function leadingByWords(
+  ctx: RankContext,
+  queryWordMatches: readonly QueryWordMatches[],
+  ids: readonly number[],
+  needed: number,
+  distinct: boolean,
+): {leading: number[]; later: number[]} {
+  const byWords: number[][] = Array.from({length: queryWordMatches.length + 1}, () => []);
+  for (const id of ids) byWords[matchedWords(queryWordMatches, id)]?.push(id);
+  const leading: number[] = [];
+  const urls = new Set<string>();
+  let words = queryWordMatches.length;
+  for (; words >= 0 && (distinct ? urls.size : leading.length) < needed; words--) {
+    for (const id of byWords[words] as number[]) {
+      leading.push(id);
+      if (distinct) urls.add((ctx.records[id] as DocSearchRecord).url);
+    }
+  }
+  return {leading, later: byWords.slice(0, words + 1).flat()};
+}
+
+/**
+ * The documents matching the query words that pass the filters, excluded words and phrases: all of
+ * them (`ids`), and the leading ones with their rank keys (see rankKey and leadingByWords). No
+ * Candidate objects: there can be tens of thousands, and only the leading ones are needed.
  */
 function candidateKeys(
   ctx: RankContext,
   query: RankQuery,
   required: readonly QueryWordMatches[],
-): {ids: number[]; keys: number[]} {
+  needed: number,
+  distinct: boolean,
+): {ids: number[]; leading: number[]; keys: number[]; later: number[]} {
   const {queryWordMatches, excludedIds} = query;
   const {accepted, scores} = query.filters;
   const ids = matchingIds(queryWordMatches, required);
@@ -162,8 +192,26 @@ function candidateKeys(
   const allOptional = query.queryWords.every((queryWord) => queryWord.optional);
   if (allOptional && query.queryWords.length >= LONG_QUERY_WORDS)
     kept = withinLongQueryLimit(ctx, query, kept);
-  const keys = kept.map((id) => rankKeyOf(queryWordMatches, id, filterScore(scores, id)));
-  return {ids: kept, keys};
+  const {leading, later} =
+    required.length < queryWordMatches.length
+      ? leadingByWords(ctx, queryWordMatches, kept, needed, distinct)
+      : {leading: kept, later: []};
+  const keys = leading.map((id) => rankKeyOf(queryWordMatches, id, filterScore(scores, id)));
+  return {ids: kept, leading, keys, later};
+}
+
+/** Ids grouped by their rank key, and the keys in order (best first). */
+function groupsByKey(
+  ids: readonly number[],
+  keys: readonly number[],
+): {byKey: Map<number, number[]>; sortedKeys: number[]} {
+  const byKey = new Map<number, number[]>();
+  for (let i = 0; i < ids.length; i++) {
+    const group = byKey.get(keys[i] as number);
+    if (group) group.push(ids[i] as number);
+    else byKey.set(keys[i] as number, [ids[i] as number]);
+  }
+  return {byKey, sortedKeys: [...byKey.keys()].sort((a, b) => a - b)};
 }
 
 /**
@@ -223,6 +271,8 @@ function orderLargeGroup(
  * proximity) are taken in key order until they hold `needed` distinct
  * urls (records without distinct); only those are given a proximity
  * (costly) and sorted. The same groups as a full sort would lead with.
+ * With optional words, only the candidates of the leading word counts get
+ * a rank key at all (see leadingByWords).
  */
 function rankMatches(
   ctx: RankContext,
@@ -234,14 +284,8 @@ function rankMatches(
   const {records} = ctx;
   const {queryWordMatches} = query;
   const {scores} = query.filters;
-  const {ids, keys} = candidateKeys(ctx, query, required);
-  const byKey = new Map<number, number[]>();
-  for (let i = 0; i < ids.length; i++) {
-    const group = byKey.get(keys[i] as number);
-    if (group) group.push(ids[i] as number);
-    else byKey.set(keys[i] as number, [ids[i] as number]);
-  }
-  const sortedKeys = [...byKey.keys()].sort((a, b) => a - b);
+  const {ids, leading, keys, later} = candidateKeys(ctx, query, required, needed, distinct);
+  const {byKey, sortedKeys} = groupsByKey(leading, keys);
   const urls = new Set<string>();
   const head: Candidate[] = [];
   let tail: number[] = []; // ordered ids of the last group, after `head`
@@ -273,12 +317,22 @@ function rankMatches(
   }
   // Only facets need the rest (their values are listed in ranking order);
   // beyond the ordered groups, proximity is not computed (a full sort with
-  // proximity 0 there, as before this partial ranking).
+  // proximity 0 there, as before this partial ranking). The candidates with
+  // fewer words come last, whatever their keys.
   const rest = (): Candidate[] => {
-    const later = sortedKeys
-      .slice(k)
-      .flatMap((key) => orderGroup(ctx, byKey.get(key) as number[], queryWordMatches, null));
-    return [...tail, ...later].map(candidateOf);
+    const ordered = (groups: Map<number, number[]>, keysInOrder: number[]): number[] =>
+      keysInOrder.flatMap((key) =>
+        orderGroup(ctx, groups.get(key) as number[], queryWordMatches, null),
+      );
+    const fewerWords = groupsByKey(
+      later,
+      later.map((id) => rankKeyOf(queryWordMatches, id, filterScore(scores, id))),
+    );
+    return [
+      ...tail,
+      ...ordered(byKey, sortedKeys.slice(k)),
+      ...ordered(fewerWords.byKey, fewerWords.sortedKeys),
+    ].map(candidateOf);
   };
   return {ids, head, rest};
 }

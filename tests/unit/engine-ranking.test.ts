@@ -20,23 +20,38 @@ describe('partial ranking (only the requested page is ordered)', () => {
     'outway helm chart',
   ];
 
-  it.each(queries)('pages of %j concatenate to the single-page order', (query) => {
+  const expectPagesToConcatenate = (query: string, extra: Record<string, unknown> = {}): void => {
     for (const distinct of [0, 1, 2]) {
-      const all = search(query, {hitsPerPage: 1000, distinct});
+      const all = search(query, {hitsPerPage: 1000, distinct, ...extra});
       const paged: string[] = [];
       for (let page = 0; page < all.nbHits; page++) {
-        const r = search(query, {hitsPerPage: 1, page, distinct});
+        const r = search(query, {hitsPerPage: 1, page, distinct, ...extra});
         expect(r.nbHits).toBe(all.nbHits);
         paged.push(...ids(r));
       }
       expect(paged).toEqual(ids(all));
     }
+  };
+
+  it.each(queries)('pages of %j concatenate to the single-page order', (query) => {
+    expectPagesToConcatenate(query);
   });
 
+  // Optional words: the records holding fewer words get their rank keys only once asked for.
+  it.each(queries.filter((query) => query.includes(' ')))(
+    'pages of %j with every word optional concatenate to the single-page order',
+    (query) => {
+      expectPagesToConcatenate(query, {optionalWords: [query]});
+    },
+  );
+
   it('counts facets over every hit, not only the ordered ones', () => {
-    const small = search('o', {hitsPerPage: 1, facets: ['*']});
-    const large = search('o', {hitsPerPage: 1000, facets: ['*']});
-    expect(small.facets).toEqual(large.facets);
+    const optional = {optionalWords: ['manager api chart']};
+    for (const [query, extra] of [['o', {}] as const, ['manager api chart', optional] as const]) {
+      const small = search(query, {hitsPerPage: 1, facets: ['*'], ...extra});
+      const large = search(query, {hitsPerPage: 1000, facets: ['*'], ...extra});
+      expect(small.facets).toEqual(large.facets);
+    }
   });
 
   it('highlights a short prefix in every word it reaches, and nothing else', () => {
