@@ -10,18 +10,17 @@
  *   start of "OpenID".
  * - `optionalFilters` on the concept pages for a question that asks what something is, why, or how
  *   two things differ ("what does the manager do", "why do I need a transaction log"; see
- *   asksForConcept): the Introduction section defines the things the tutorials and production pages use, so its records come first among
- *   those holding the question's words (Algolia's `filters` criterion, right after `words`). A
- *   question whether, who or when ranks the reference sections first in the same way (see
- *   REFERENCE_QUESTIONS).
+ *   asksForConcept): the Introduction section defines the things the tutorials and production
+ *   pages use, so its records come first among those holding the question's words (Algolia's
+ *   `filters` criterion, right after `words`). A question whether, who or when ranks the reference
+ *   sections first in the same way (see REFERENCE_QUESTIONS).
  * - `optionalWords` with every word of a query of SENTENCE_WORDS words or more that are not stop
  *   words (a question, a task in a sentence, a pasted line): the records that hold them all still
  *   come first, but a page that answers in other words for one of them follows, instead of
  *   nothing when one record happens to hold them all (removeWordsIfNoResults only relaxes a
  *   query that finds nothing). A last word of one or two letters (not a number) that may still be
- *   typed stays required: as an optional prefix it would add nearly every record to rank on every
- *   keystroke (over every keystroke of the judged queries, p95 1.6 times that of required words;
- *   1.4 times this way, see bench/README.md).
+ *   typed stays required: as an optional prefix it would add nearly every record to the
+ *   candidates on every keystroke (bench/README.md has what that cost).
  */
 import {STOP_WORDS} from './language';
 import {terms} from './text';
@@ -30,7 +29,7 @@ import type {SearchParams} from './types';
 /** The section whose pages define FSC's concepts (hierarchy.lvl0 of its records). */
 export const CONCEPT_SECTION = 'Introduction';
 export const CONCEPT_FILTER = `hierarchy.lvl0:${CONCEPT_SECTION}`;
-/** The sections that explain and decide, as opposed to the tutorials' steps (see REFERENCE_QUESTIONS). */
+/** The sections that explain and decide, as opposed to the tutorials' steps (REFERENCE_QUESTIONS). */
 export const REFERENCE_SECTIONS = [CONCEPT_SECTION, 'FSC in production', 'Support'];
 const REFERENCE_FILTER = REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${section}`);
 
@@ -45,22 +44,6 @@ const DIFFERENCE: ReadonlySet<string> = new Set([
   'verschillen',
   'verschilt',
 ]);
-
-/**
- * Questions that ask for a definition, a reason or a comparison: "what is …", "what's …", "what does
- * … do", "what happens when …", "why …" (unless it asks why something does not work, see
- * NEGATIONS) and any question about a difference. "What are the …" and "what do I …" mostly ask for
- * a list or a task ("what are the system requirements").
- */
-function asksForConcept(words: readonly string[]): boolean {
-  const [first, second] = words;
-  if (words.some((word) => DIFFERENCE.has(word))) return true;
-  if (first === 'why' || first === 'waarom') return !words.some((word) => NEGATIONS.has(word));
-  if (first === 'what')
-    return second === 'is' || second === 'does' || second === 's' || second === 'happens';
-  if (first === 'wat') return second === 'is' || second === 'doet' || second === 'gebeurt';
-  return false;
-}
 
 /**
  * "Why does … not …" asks why something fails: a troubleshooting entry answers it, not a
@@ -80,6 +63,22 @@ const NEGATIONS: ReadonlySet<string> = new Set([
   'geen',
   'nooit',
 ]);
+
+/**
+ * Questions that ask for a definition, a reason or a comparison: "what is …", "what's …", "what does
+ * … do", "what happens when …", "why …" (unless it asks why something does not work, see
+ * NEGATIONS) and any question about a difference. "What are the …" and "what do I …" mostly ask for
+ * a list or a task ("what are the system requirements").
+ */
+function asksForConcept(words: readonly string[]): boolean {
+  const [first, second] = words;
+  if (words.some((word) => DIFFERENCE.has(word))) return true;
+  if (first === 'why' || first === 'waarom') return !words.some((word) => NEGATIONS.has(word));
+  if (first === 'what')
+    return second === 'is' || second === 'does' || second === 's' || second === 'happens';
+  if (first === 'wat') return second === 'is' || second === 'doet' || second === 'gebeurt';
+  return false;
+}
 
 /**
  * The words that open a question asking whether something is so, who does it or when ("is the
