@@ -99,9 +99,9 @@ function isWholeAttribute(m: QueryWordMatches, id: number, terms: RecordTerms): 
   const fields = m.fields[id] as number;
   for (let f = 0; f < FIELDS.length; f++) {
     if (!(fields & (1 << f))) continue;
-    const [term, ...more] = terms.of(id, f);
-    if (term === undefined || more.length > 0) continue;
-    const match = m.terms.get(term);
+    const fieldTerms = terms.of(id, f);
+    if (fieldTerms.length !== 1) continue; // (no rest destructuring: this runs for every match)
+    const match = m.terms.get(fieldTerms[0] as string);
     if (match && match.prefixLength === undefined) return true;
   }
   return false;
