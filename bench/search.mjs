@@ -22,7 +22,8 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
-import {syntheticCorpus} from '../support/syntheticCorpus.mjs';
+import {latencies, keystrokes, MODAL_REQUEST, percentile} from '../support/searchLatency.mjs';
+import {siteSyntheticCorpus} from '../support/syntheticCorpus.mjs';
 
 // Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
 const jiti = createJiti(import.meta.url);
@@ -82,8 +83,6 @@ const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVA
 const ROUNDS = 10;
 /** Rounds of build and load timing (median). */
 const TIMING_ROUNDS = 5;
-const SYNTHETIC_PAGES = 2000;
-const SYNTHETIC_QUERIES = 200;
 /** Latency on the synthetic corpus: the keystrokes of this many of its queries (keeps the run short). */
 const SYNTHETIC_LATENCY_QUERIES = 40;
 const FILTERS = docSearchFacetFilters();
@@ -95,14 +94,6 @@ const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
 // ---------------------------------------------------------------------------
 
 const now = () => performance.now();
-/**
- * @param {number[]} values
- * @param {number} p
- */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 /** @param {number[]} values */
 function median(values) {
   return percentile(values, 50);
@@ -129,40 +120,6 @@ function timeIt(fn, rounds = buildRounds) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 /** @param {string} text */
 const gzipSize = (text) => gzipSync(text, {level: 9}).length;
-
-/**
- * Every keystroke of every query: what DocSearch sends while typing.
- * @param {string[]} queries
- */
-function keystrokes(queries) {
-  const out = [];
-  for (const q of queries)
-    for (let i = 1; i <= q.length; i++) if (q[i - 1] !== ' ') out.push(q.slice(0, i));
-  return out;
-}
-
-/**
- * Latency of each engine over the same queries. The engines take turns round by round, so that a
- * change in the machine's load while the benchmark runs weighs on both alike.
- * @param {Run[]} runs
- * @param {string[]} queries
- * @param {number} rounds
- */
-function latencies(runs, queries, rounds) {
-  for (const run of runs) for (const q of queries) run(q); // warm-up
-  /** @type {number[][]} */
-  const times = runs.map(() => []);
-  for (let r = 0; r < rounds; r++) {
-    runs.forEach((run, i) => {
-      for (const q of queries) {
-        const t = now();
-        run(q);
-        /** @type {number[]} */ (times[i]).push(now() - t);
-      }
-    });
-  }
-  return times.map((t) => ({p50: percentile(t, 50), p95: percentile(t, 95), n: t.length}));
-}
 
 // ---------------------------------------------------------------------------
 // engines
@@ -210,28 +167,7 @@ function embeddedEngine(records, synonyms, rules, optionalWords = true) {
   const build = timeIt(() => createSearchEngine({records, synonyms, rules}));
   const load = timeIt(() => engineFromIndexFile(json));
   const engine = load.result;
-  const params = {
-    facetFilters: FILTERS,
-    hitsPerPage: 20,
-    attributesToRetrieve: [
-      'hierarchy.lvl0',
-      'hierarchy.lvl1',
-      'hierarchy.lvl2',
-      'hierarchy.lvl3',
-      'content',
-      'type',
-      'url',
-    ],
-    attributesToSnippet: [
-      'hierarchy.lvl1:10',
-      'hierarchy.lvl2:10',
-      'hierarchy.lvl3:10',
-      'content:10',
-    ],
-    snippetEllipsisText: '…',
-    highlightPreTag: '<mark>',
-    highlightPostTag: '</mark>',
-  };
+  const params = {facetFilters: FILTERS, ...MODAL_REQUEST};
   return {
     name: !optionalWords
       ? 'embedded, no optionalWords'
@@ -440,25 +376,7 @@ function lunrEngine(records) {
  * @returns {{records: DocSearchRecord[], queries: EvalQuery[]}}
  */
 function realSyntheticCorpus(real) {
-  /** @type {string[]} */
-  const headingWords = [];
-  /** @type {string[]} */
-  const contentWords = [];
-  const sections = [
-    ...new Set(/** @type {string[]} */ (real.map((r) => r.hierarchy.lvl0).filter(Boolean))),
-  ];
-  for (const r of real) {
-    for (const l of /** @type {HierarchyLevel[]} */ (['lvl1', 'lvl2', 'lvl3']))
-      if (r.hierarchy[l]) headingWords.push(...toTerms(r.hierarchy[l]));
-    if (r.content) contentWords.push(...r.content.split(/\s+/).filter(Boolean));
-  }
-  const {records, queries} = syntheticCorpus({
-    vocabulary: {sections, headingWords, contentWords},
-    pages: SYNTHETIC_PAGES,
-    queries: SYNTHETIC_QUERIES,
-    seed: 20250101,
-    terms: toTerms,
-  });
+  const {records, queries} = siteSyntheticCorpus(real, toTerms);
   return {
     records,
     queries: queries.map(({q, url}) => ({

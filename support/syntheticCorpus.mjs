@@ -1,7 +1,7 @@
 // @ts-check
-// A deterministic synthetic corpus of DocSearch records, for the search benchmark (bench/search.mjs,
-// 2,000 pages over the real site's vocabulary) and the engine's snapshot test (tests/unit, 200 pages
-// over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
+// A deterministic synthetic corpus of DocSearch records, for the search benchmarks (bench/search.mjs
+// and bench/search-against.mjs: 2,000 pages over the real site's vocabulary, siteSyntheticCorpus)
+// and the engine's snapshot test (tests/unit, 200 pages over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
 
 /**
  * @typedef {import('../src/search/types').DocSearchRecord} DocSearchRecord
@@ -134,4 +134,34 @@ export function syntheticCorpus({vocabulary, pages: pageCount, queries: queryCou
     queries.push({q: words.join(' '), url: page.url});
   }
   return {records, queries};
+}
+
+/**
+ * The benchmarks' synthetic site: 2,000 pages and 200 queries over the vocabulary of the real
+ * site's records (its sections, the words of its headings and of its paragraphs).
+ * @param {DocSearchRecord[]} records
+ * @param {(text: string) => string[]} terms the engine's normalised terms of a text
+ */
+export function siteSyntheticCorpus(records, terms) {
+  /** @type {string[]} */
+  const headingWords = [];
+  /** @type {string[]} */
+  const contentWords = [];
+  const sections = [
+    ...new Set(/** @type {string[]} */ (records.map((r) => r.hierarchy.lvl0).filter(Boolean))),
+  ];
+  for (const r of records) {
+    for (const level of /** @type {const} */ (['lvl1', 'lvl2', 'lvl3'])) {
+      const heading = r.hierarchy[level];
+      if (heading) headingWords.push(...terms(heading));
+    }
+    if (r.content) contentWords.push(...r.content.split(/\s+/).filter(Boolean));
+  }
+  return syntheticCorpus({
+    vocabulary: {sections, headingWords, contentWords},
+    pages: 2000,
+    queries: 200,
+    seed: 20250101,
+    terms,
+  });
 }

@@ -28,10 +28,11 @@ import type {SearchParams} from './types';
 
 /** The section whose pages define FSC's concepts (hierarchy.lvl0 of its records). */
 export const CONCEPT_SECTION = 'Introduction';
-export const CONCEPT_FILTER = `hierarchy.lvl0:${CONCEPT_SECTION}`;
+const sectionFilter = (section: string): string => `hierarchy.lvl0:${section}`;
+export const CONCEPT_FILTER = sectionFilter(CONCEPT_SECTION);
 /** The sections that explain and decide, as opposed to the tutorials' steps (REFERENCE_QUESTIONS). */
 export const REFERENCE_SECTIONS = [CONCEPT_SECTION, 'FSC in production', 'Support'];
-const REFERENCE_FILTER = REFERENCE_SECTIONS.map((section) => `hierarchy.lvl0:${section}`);
+const REFERENCE_FILTER = REFERENCE_SECTIONS.map(sectionFilter);
 
 /** A question with one of these asks how two things differ. */
 const DIFFERENCE: ReadonlySet<string> = new Set([

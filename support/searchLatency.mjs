@@ -1,0 +1,71 @@
+// @ts-check
+// Latency per keystroke, as the search benchmarks measure it (bench/search.mjs, bench/search-against.mjs):
+// every keystroke of every query, the engines taking turns, and the request the site's modal sends.
+
+/**
+ * What the site's DocSearch modal asks for besides the query and its facet filters.
+ */
+export const MODAL_REQUEST = {
+  hitsPerPage: 20,
+  attributesToRetrieve: [
+    'hierarchy.lvl0',
+    'hierarchy.lvl1',
+    'hierarchy.lvl2',
+    'hierarchy.lvl3',
+    'content',
+    'type',
+    'url',
+  ],
+  attributesToSnippet: [
+    'hierarchy.lvl1:10',
+    'hierarchy.lvl2:10',
+    'hierarchy.lvl3:10',
+    'content:10',
+  ],
+  snippetEllipsisText: '…',
+  highlightPreTag: '<mark>',
+  highlightPostTag: '</mark>',
+};
+
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * Every keystroke of every query: what DocSearch sends while typing.
+ * @param {string[]} queries
+ */
+export function keystrokes(queries) {
+  const out = [];
+  for (const q of queries)
+    for (let i = 1; i <= q.length; i++) if (q[i - 1] !== ' ') out.push(q.slice(0, i));
+  return out;
+}
+
+/**
+ * Latency of each run over the same queries. The runs take turns round by round, so that a
+ * change in the machine's load while the benchmark runs weighs on all alike.
+ * @param {((query: string) => unknown)[]} runs
+ * @param {string[]} queries
+ * @param {number} rounds
+ */
+export function latencies(runs, queries, rounds) {
+  for (const run of runs) for (const q of queries) run(q); // warm-up
+  /** @type {number[][]} */
+  const times = runs.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    runs.forEach((run, i) => {
+      for (const q of queries) {
+        const t = performance.now();
+        run(q);
+        /** @type {number[]} */ (times[i]).push(performance.now() - t);
+      }
+    });
+  }
+  return times.map((t) => ({p50: percentile(t, 50), p95: percentile(t, 95), n: t.length}));
+}
