@@ -11,6 +11,7 @@
  * match of the query word; an alternative of several words must match as a phrase and does not
  * count as exact.
  */
+import {STOP_WORDS} from './language';
 import {terms} from './text';
 
 /** The synonym types this site uses (Algolia also knows altCorrection1/2 and placeholder). */
@@ -45,9 +46,13 @@ function fail(source: string, entry: string, problem: string): never {
 const isText = (value: unknown): value is string =>
   typeof value === 'string' && terms(value).length > 0;
 
+/** Queries drop stop words before synonyms apply (language.ts), so such words never match. */
+const onlyStopWords = (text: string): boolean => terms(text).every((word) => STOP_WORDS.has(word));
+
 /**
  * Checks a synonyms file's parsed content: a list of entries, each with a unique objectID, a known
- * type and a non-empty list of words. Throws naming the file and the entry at fault.
+ * type and a non-empty list of words, where what a query must match is not stop words only. Throws
+ * naming the file and the entry at fault.
  */
 export function checkSynonyms(value: unknown, source: string): SynonymEntry[] {
   if (!Array.isArray(value)) throw new Error(`${source}: expected a list of synonym entries`);
@@ -70,9 +75,14 @@ export function checkSynonyms(value: unknown, source: string): SynonymEntry[] {
     if (bad !== undefined) fail(source, id, `has a synonym without words: ${JSON.stringify(bad)}`);
     if (type === 'synonym') {
       if (synonyms.length < 2) fail(source, id, 'needs at least two synonyms to join');
+      const stop = synonyms.find(onlyStopWords);
+      if (stop !== undefined)
+        fail(source, id, `has a synonym of stop words only: ${JSON.stringify(stop)}`);
       return {objectID, type, synonyms: synonyms as string[]};
     }
     if (!isText(input)) fail(source, id, 'has no input words');
+    if (onlyStopWords(input))
+      fail(source, id, `has an input of stop words only: ${JSON.stringify(input)}`);
     return {objectID, type: 'oneWaySynonym', input, synonyms: synonyms as string[]};
   });
 }
