@@ -29,7 +29,7 @@ export const READER_LANGUAGE = 'nl' as const;
  * subject in. Deliberately short: "not", "up", "out", "use" or "without"
  * carry the meaning of a docs query.
  */
-export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
+const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   'a',
   'an',
   'the',
