@@ -16,7 +16,12 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createJiti} from 'jiti';
-import {keystrokes, latencies, MODAL_REQUEST} from '../support/searchLatency.mjs';
+import {
+  keystrokes,
+  latencies,
+  MODAL_REQUEST,
+  SYNTHETIC_LATENCY_QUERIES,
+} from '../support/searchLatency.mjs';
 import {siteSyntheticCorpus} from '../support/syntheticCorpus.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,7 +33,6 @@ if (!revision) {
 /** Rounds per corpus: the real site's keystrokes are many, the synthetic site's few. */
 const REAL_ROUNDS = Number(roundsArg ?? 2);
 const SYNTHETIC_ROUNDS = REAL_ROUNDS * 10;
-const SYNTHETIC_LATENCY_QUERIES = 40;
 
 /**
  * @typedef {import('../src/search/types').SearchParams} SearchParams

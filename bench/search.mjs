@@ -22,7 +22,13 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
-import {latencies, keystrokes, MODAL_REQUEST, percentile} from '../support/searchLatency.mjs';
+import {
+  latencies,
+  keystrokes,
+  MODAL_REQUEST,
+  percentile,
+  SYNTHETIC_LATENCY_QUERIES,
+} from '../support/searchLatency.mjs';
 import {siteSyntheticCorpus} from '../support/syntheticCorpus.mjs';
 
 // Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
@@ -83,8 +89,6 @@ const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVA
 const ROUNDS = 10;
 /** Rounds of build and load timing (median). */
 const TIMING_ROUNDS = 5;
-/** Latency on the synthetic corpus: the keystrokes of this many of its queries (keeps the run short). */
-const SYNTHETIC_LATENCY_QUERIES = 40;
 const FILTERS = docSearchFacetFilters();
 /** @type {HierarchyLevel[]} */
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];

@@ -2,6 +2,9 @@
 // Latency per keystroke, as the search benchmarks measure it (bench/search.mjs, bench/search-against.mjs):
 // every keystroke of every query, the engines taking turns, and the request the site's modal sends.
 
+/** Latency on the synthetic 2,000-page site: the keystrokes of its first this many queries (keeps a run short). */
+export const SYNTHETIC_LATENCY_QUERIES = 40;
+
 /**
  * What the site's DocSearch modal asks for besides the query and its facet filters.
  */

@@ -125,8 +125,10 @@ const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * Dutch function words, dropped like the English ones so that "hoe installeer ik de inway" keeps
- * "installeer inway". Left out: words that are also English words of these docs ("over", "door",
- * "die", "met"), and "niet", which carries meaning as "not" does.
+ * "installeer inway". Left out: words that are also English words of these docs ("over", "door").
+ * "met" is in although kubectl prints "condition met": Dutch queries hold it far more often. Unlike
+ * "not", "niet" and "geen" are dropped too: in a Dutch query they mostly wrap a symptom ("de pod
+ * start niet") whose other words find the troubleshooting entry, and the pages are English.
  */
 export const DUTCH_STOP_WORDS: ReadonlySet<string> = new Set([
   'de',
@@ -209,7 +211,7 @@ export const DUTCH_STOP_WORDS: ReadonlySet<string> = new Set([
   'hoeveel',
   'betekent',
   'betekenis',
-  // function words that the English pages never hold, frequent in Dutch queries
+  // frequent in Dutch queries, and (but for "met", see above) never in the English pages
   'met',
   'niet',
   'geen',

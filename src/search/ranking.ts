@@ -132,6 +132,10 @@ function withinLongQueryLimit(ctx: RankContext, query: RankQuery, ids: number[])
   );
 }
 
+/** The rank key of candidate `id` for the query (see rankKey). */
+const rankKeyIn = (query: RankQuery, id: number): number =>
+  rankKeyOf(query.queryWordMatches, id, filterScore(query.filters.scores, id));
+
 /**
  * Of the candidates, the ids whose rank keys the requested page needs: those matching the most query
  * words, a word count at a time (words is the first criterion), until they hold `needed` hits
@@ -173,7 +177,7 @@ function candidateKeys(
   distinct: boolean,
 ): {ids: number[]; leading: number[]; keys: number[]; later: number[]} {
   const {queryWordMatches, excludedIds} = query;
-  const {accepted, scores} = query.filters;
+  const {accepted} = query.filters;
   const ids = matchingIds(queryWordMatches, required);
   const phrases = phrasePairs(query.queryWords, queryWordMatches);
   const inPhrases = (id: number): boolean =>
@@ -196,7 +200,7 @@ function candidateKeys(
     required.length < queryWordMatches.length
       ? leadingByWords(ctx, queryWordMatches, kept, needed, distinct)
       : {leading: kept, later: []};
-  const keys = leading.map((id) => rankKeyOf(queryWordMatches, id, filterScore(scores, id)));
+  const keys = leading.map((id) => rankKeyIn(query, id));
   return {ids: kept, leading, keys, later};
 }
 
@@ -326,7 +330,7 @@ function rankMatches(
       );
     const fewerWords = groupsByKey(
       later,
-      later.map((id) => rankKeyOf(queryWordMatches, id, filterScore(scores, id))),
+      later.map((id) => rankKeyIn(query, id)),
     );
     return [
       ...tail,
