@@ -4,7 +4,8 @@
 // Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
-// all queries, the tuned ones and the held-out ones. Then the same figures for
+// all queries, the tuned ones and the held-out ones, with the hits as ranked (the
+// /search page's order) and in the order the modal lists them. Then the figures for
 // what `npm run search:push` would send to Algolia (its records, synonyms, rules and
 // index settings) through the same engine, since Algolia is not reachable here.
 import {createJiti} from 'jiti';
@@ -51,6 +52,8 @@ console.log(
 );
 const summary = evaluateEngine(engine, queries);
 console.log(formatReport(summary));
+console.log('\nin the modal, which groups the hits by section (at most 5 each) and those by page:');
+console.log(formatTable(evaluateEngine(engine, queries, {}, 'modal')));
 
 const pushed = await loadBuiltIndex(buildDir);
 const pushedSummary = evaluateEngine(

@@ -7,7 +7,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {SearchEngine} from '../../src/search/engine';
 import {questionParams} from '../../src/search/questionRules';
-import type {FacetFilters} from '../../src/search/types';
+import type {FacetFilters, SearchHit} from '../../src/search/types';
 
 /** What a reader typed: the kinds of tests/data/search-queries.json (its `about` says what each holds). */
 export const QUERY_KINDS = [
@@ -132,6 +132,35 @@ function byKindOf(outcomes: readonly QueryOutcome[]): Record<QueryKind, Figures>
 }
 
 /**
+ * The order in which DocSearch's modal (@docsearch/react 3.9) lists a response's hits: grouped by
+ * section (hierarchy.lvl0), the sections in the order of their first hit, at most
+ * `maxResultsPerGroup` (5, DocSearch's default; the site keeps it) hits each, and within a section
+ * grouped by page (hierarchy.lvl1). The /search page lists them as ranked. A hit ranked second can
+ * so come sixth in the modal, behind more hits of the first hit's section.
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
+export function inModalOrder<T extends Pick<SearchHit, 'hierarchy'>>(
+  hits: readonly T[],
+  maxResultsPerGroup = 5,
+): T[] {
+  const groups = (items: readonly T[], key: (hit: T) => unknown): T[][] => {
+    const byKey = new Map<unknown, T[]>();
+    for (const hit of items) {
+      const group = byKey.get(key(hit)) ?? [];
+      if (group.length < maxResultsPerGroup) group.push(hit);
+      byKey.set(key(hit), group);
+    }
+    return [...byKey.values()];
+  };
+  return groups(hits, (hit) => hit.hierarchy?.lvl0).flatMap((section) =>
+    groups(section, (hit) => hit.hierarchy?.lvl1).flat(),
+  );
+}
+
+/** Whose order a hit's rank is counted in: the engine's (the /search page) or the modal's. */
+export type HitOrder = 'ranked' | 'modal';
+
+/**
  * Runs the queries through the engine with DocSearch's parameters and the site client's question
  * parameters; `settings`, when given, are index settings sent along as query parameters (the
  * engine reads the query-time ones, as Algolia applies an index's settings to every query).
@@ -140,19 +169,19 @@ export function evaluateEngine(
   engine: SearchEngine,
   queries: readonly EvalQuery[],
   settings: Record<string, unknown> = {},
+  order: HitOrder = 'ranked',
 ): EvalSummary {
-  return evaluate(queries, (q) =>
-    engine
-      .search({
-        ...settings,
-        query: q,
-        hitsPerPage: EVAL_DEPTH,
-        facetFilters: docSearchFacetFilters(),
-        attributesToRetrieve: ['url'],
-        ...questionParams(q),
-      })
-      .hits.map((h) => h.url ?? ''),
-  );
+  return evaluate(queries, (q) => {
+    const {hits} = engine.search({
+      ...settings,
+      query: q,
+      hitsPerPage: EVAL_DEPTH,
+      facetFilters: docSearchFacetFilters(),
+      attributesToRetrieve: ['url', 'hierarchy'],
+      ...questionParams(q),
+    });
+    return (order === 'modal' ? inModalOrder(hits) : hits).map((h) => h.url ?? '');
+  });
 }
 
 export function formatReport(summary: EvalSummary): string {

@@ -1,6 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import type {BrowserContextOptions, Page} from 'playwright-core';
+import {readFile} from 'node:fs/promises';
+import {findIndexFile} from '../../plugins/search-index/findIndexFile';
+import {docSearchFacetFilters, inModalOrder} from '../../scripts/lib/searchEvaluation';
+import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
+import {questionParams} from '../../src/search/questionRules';
 import {openPage, waitForHydration} from './support/browser';
+import {builtSite} from './support/site';
 import {serveBuildForTests} from './support/servedSite';
 
 const site = serveBuildForTests('published');
@@ -191,6 +197,34 @@ describe('results', () => {
     const contentHit = page.locator('.DocSearch-Hit:has(.DocSearch-Hit-path)').first();
     expect((await contentHit.locator('.DocSearch-Hit-path').innerText()).length).toBeGreaterThan(0);
     expect(await page.locator('.DocSearch-Hit mark').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('lists the hits in the order eval:search counts for the modal', async () => {
+    // "contract": the second hit ranked is on a tutorial page; the modal lists it after the
+    // first hit's section (Introduction).
+    const query = 'contract';
+    const engine = engineFromIndexFile(
+      await readFile(await findIndexFile(await builtSite('published')), 'utf8'),
+    );
+    const {hits} = engine.search({
+      query,
+      facetFilters: docSearchFacetFilters(),
+      attributesToRetrieve: ['url', 'hierarchy'],
+      ...questionParams(query),
+    });
+    const path = (url = '') => url.replace(/^https?:\/\/[^/]+/, '');
+    const modalOrder = inModalOrder(hits).map((hit) => path(hit.url));
+    expect(modalOrder.slice(0, 3)).not.toEqual(hits.slice(0, 3).map((hit) => path(hit.url)));
+    const {page} = await visit();
+    await search(page, query);
+    await expect
+      .poll(() =>
+        page
+          .locator('.DocSearch-Hit a[data-href]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('data-href'))),
+      )
+      .toEqual(modalOrder);
     await page.context().close();
   });
 
