@@ -137,7 +137,6 @@ function byKindOf(outcomes: readonly QueryOutcome[]): Record<QueryKind, Figures>
  * `maxResultsPerGroup` (5, DocSearch's default; the site keeps it) hits each, and within a section
  * grouped by page (hierarchy.lvl1). The /search page lists them as ranked. A hit ranked second can
  * so come sixth in the modal, behind more hits of the first hit's section.
- * @public loaded by a script through jiti, which the unused-code check cannot follow
  */
 export function inModalOrder<T extends Pick<SearchHit, 'hierarchy'>>(
   hits: readonly T[],
