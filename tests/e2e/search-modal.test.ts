@@ -201,8 +201,8 @@ describe('results', () => {
   });
 
   it('lists the hits in the order eval:search counts for the modal', async () => {
-    // "contract": the second hit ranked is on a tutorial page; the modal lists it after the
-    // first hit's section (Introduction).
+    // "contract": the second hit ranked is on a tutorial page, which the modal lists after the
+    // first hit's section (Introduction); the first expectation checks that the orders still differ.
     const query = 'contract';
     const engine = engineFromIndexFile(
       await readFile(await findIndexFile(await builtSite('published')), 'utf8'),
