@@ -145,9 +145,9 @@ export function inModalOrder<T extends Pick<SearchHit, 'hierarchy'>>(
   const groups = (items: readonly T[], key: (hit: T) => unknown): T[][] => {
     const byKey = new Map<unknown, T[]>();
     for (const hit of items) {
-      const group = byKey.get(key(hit)) ?? [];
+      let group = byKey.get(key(hit));
+      if (!group) byKey.set(key(hit), (group = []));
       if (group.length < maxResultsPerGroup) group.push(hit);
-      byKey.set(key(hit), group);
     }
     return [...byKey.values()];
   };
@@ -160,10 +160,26 @@ export function inModalOrder<T extends Pick<SearchHit, 'hierarchy'>>(
 export type HitOrder = 'ranked' | 'modal';
 
 /**
- * Runs the queries through the engine with DocSearch's parameters and the site client's question
- * parameters; `settings`, when given, are index settings sent along as query parameters (the
- * engine reads the query-time ones, as Algolia applies an index's settings to every query).
+ * The hits of a query as the site's client asks for them: DocSearch's facet filters and the
+ * question parameters; `settings` are index settings sent along as query parameters (the engine
+ * reads the query-time ones, as Algolia applies an index's settings to every query).
  */
+export function searchAsTheSite(
+  engine: SearchEngine,
+  query: string,
+  settings: Record<string, unknown> = {},
+): SearchHit[] {
+  return engine.search({
+    ...settings,
+    query,
+    hitsPerPage: EVAL_DEPTH,
+    facetFilters: docSearchFacetFilters(),
+    attributesToRetrieve: ['url', 'hierarchy'],
+    ...questionParams(query),
+  }).hits;
+}
+
+/** Runs the queries through the engine as the site asks (searchAsTheSite), hits in `order`. */
 export function evaluateEngine(
   engine: SearchEngine,
   queries: readonly EvalQuery[],
@@ -171,14 +187,7 @@ export function evaluateEngine(
   order: HitOrder = 'ranked',
 ): EvalSummary {
   return evaluate(queries, (q) => {
-    const {hits} = engine.search({
-      ...settings,
-      query: q,
-      hitsPerPage: EVAL_DEPTH,
-      facetFilters: docSearchFacetFilters(),
-      attributesToRetrieve: ['url', 'hierarchy'],
-      ...questionParams(q),
-    });
+    const hits = searchAsTheSite(engine, q, settings);
     return (order === 'modal' ? inModalOrder(hits) : hits).map((h) => h.url ?? '');
   });
 }

@@ -2,9 +2,8 @@ import {describe, expect, it} from 'vitest';
 import type {BrowserContextOptions, Page} from 'playwright-core';
 import {readFile} from 'node:fs/promises';
 import {findIndexFile} from '../../plugins/search-index/findIndexFile';
-import {docSearchFacetFilters, inModalOrder} from '../../scripts/lib/searchEvaluation';
+import {inModalOrder, searchAsTheSite} from '../../scripts/lib/searchEvaluation';
 import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
-import {questionParams} from '../../src/search/questionRules';
 import {openPage, waitForHydration} from './support/browser';
 import {builtSite} from './support/site';
 import {serveBuildForTests} from './support/servedSite';
@@ -207,12 +206,7 @@ describe('results', () => {
     const engine = engineFromIndexFile(
       await readFile(await findIndexFile(await builtSite('published')), 'utf8'),
     );
-    const {hits} = engine.search({
-      query,
-      facetFilters: docSearchFacetFilters(),
-      attributesToRetrieve: ['url', 'hierarchy'],
-      ...questionParams(query),
-    });
+    const hits = searchAsTheSite(engine, query);
     const path = (url = '') => url.replace(/^https?:\/\/[^/]+/, '');
     const modalOrder = inModalOrder(hits).map((hit) => path(hit.url));
     expect(modalOrder.slice(0, 3)).not.toEqual(hits.slice(0, 3).map((hit) => path(hit.url)));
