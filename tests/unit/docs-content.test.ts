@@ -86,6 +86,21 @@ describe('docs content', () => {
     ).toEqual([]);
   });
 
+  it("names an OpenFSC version in commands with one pair of names, or the Docker tutorial's .env name", () => {
+    // The Helm tutorial's fsc-env.sh sets OPENFSC_CHART_VERSION (the release installed); upgrades add only
+    // OPENFSC_TARGET (the release moved to). The Docker tutorial keeps its image tag in .env as OPENFSC_VERSION.
+    const allowed = (file: string) =>
+      file.startsWith('try-fsc/docker/')
+        ? ['OPENFSC_VERSION']
+        : ['OPENFSC_CHART_REPO', 'OPENFSC_CHART_VERSION', 'OPENFSC_TARGET'];
+    const others = blocks.flatMap(({file, line, code}) =>
+      [...new Set(code.match(/\bOPENFSC_\w+/g))]
+        .filter((name) => !allowed(file).includes(name))
+        .map((name) => `${file}:${line} ${name}`),
+    );
+    expect(others).toEqual([]);
+  });
+
   it('introduces every angle-bracket placeholder of a shell block in the text before it', () => {
     const unexplained: string[] = [];
     for (const block of blocks.filter((candidate) =>
