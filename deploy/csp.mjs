@@ -17,11 +17,12 @@
 // nothing for visitors; `enforce` adds the URI to the enforced policy, once the reports are quiet.
 //
 // Without --out or --print it writes deploy/nginx/generated/csp.conf (an nginx `add_header` line).
-// No dependencies beyond Node's own modules: it runs in the container build before anything else.
+// It parses the pages with cheerio, a dependency of the project: run it after `npm install`.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {load as loadHtml} from 'cheerio';
 
 /** The hosts of hosted Algolia search (queries and, when enabled, Insights events). */
 export const ALGOLIA_CONNECT_SOURCES = [
@@ -100,73 +101,27 @@ export function htmlFiles(dir) {
 }
 
 /**
- * Reads the attributes of a start tag (the text between `<script` and `>`), the way an HTML parser
- * does: names are case-insensitive, values may be unquoted, single- or double-quoted.
- * @param {string} text
- * @returns {Map<string, string>}
- */
-function parseAttributes(text) {
-  const attributes = new Map();
-  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-  for (const match of text.matchAll(pattern)) {
-    const name = match[1].toLowerCase();
-    if (!attributes.has(name)) {
-      attributes.set(name, match[2] ?? match[3] ?? match[4] ?? '');
-    }
-  }
-  return attributes;
-}
-
-/**
  * The inline scripts of one HTML document that the browser executes: `<script>` elements without
  * `src` whose type is JavaScript (or absent), a module, an import map or speculation rules. Data
  * blocks such as `application/ld+json` are not run and CSP does not apply to them.
+ *
+ * The document is parsed as a browser parses it (parse5, through cheerio), not matched as text:
+ * `<script>` inside an attribute value or a comment is no element, and a script's text is what the
+ * browser hashes (line breaks normalised, character references left alone).
  * @param {string} html
- * @returns {string[]} the text of each script, exactly as it is in the file
+ * @returns {string[]} the text of each script
  */
 export function inlineScripts(html) {
+  const $ = loadHtml(html);
   /** @type {string[]} */
   const scripts = [];
-  let position = 0;
-  while (position < html.length) {
-    const open = html.indexOf('<', position);
-    if (open === -1) {
-      break;
+  $('script').each((_, element) => {
+    const script = $(element);
+    const type = (script.attr('type') ?? '').trim();
+    if (script.attr('src') === undefined && (type === '' || JS_MIME.test(type))) {
+      scripts.push(script.text());
     }
-    if (html.startsWith('<!--', open)) {
-      const close = html.indexOf('-->', open + 4);
-      position = close === -1 ? html.length : close + 3;
-      continue;
-    }
-    const isScript = /^<script(?=[\s/>])/i.test(html.slice(open, open + 8));
-    if (!isScript) {
-      position = open + 1;
-      continue;
-    }
-    // The start tag ends at the first `>` outside a quoted attribute value.
-    let end = open + 7;
-    let quote = '';
-    for (; end < html.length; end++) {
-      const char = html[end];
-      if (quote) {
-        if (char === quote) quote = '';
-      } else if (char === '"' || char === "'") {
-        quote = char;
-      } else if (char === '>') {
-        break;
-      }
-    }
-    const attributes = parseAttributes(html.slice(open + 7, end));
-    // Script content is raw text: it ends at the first `</script`, whatever it is inside.
-    const closeMatch = /<\/script[\s/>]/i.exec(html.slice(end + 1));
-    const contentEnd = closeMatch ? end + 1 + closeMatch.index : html.length;
-    const content = html.slice(end + 1, contentEnd);
-    const type = (attributes.get('type') ?? '').trim();
-    if (!attributes.has('src') && (type === '' || JS_MIME.test(type))) {
-      scripts.push(content);
-    }
-    position = closeMatch ? contentEnd + closeMatch[0].length : html.length;
-  }
+  });
   return scripts;
 }
 

@@ -61,6 +61,21 @@ describe('inline scripts', () => {
     expect(scriptHash('é')).toBe("'sha256-SplVfkAzw1Od4utlRyAXytX5VX96BiWgnxw/biumnEw='");
   });
 
+  it('reads the page as a browser parses it: "<script>" in an attribute value or as text is no script', () => {
+    const html = [
+      '<!doctype html><html><head>',
+      '<title>Use <script>x()</script> with care</title>',
+      '<meta name="description" content="<script>y()</script>">',
+      '</head><body>',
+      "<a title='<script>z()</script>' href=/x>x</a>",
+      '<textarea><script>w()</script></textarea>',
+      '<script>\r\nreal()\r\n</script>',
+      '</body></html>',
+    ].join('');
+    // The browser normalises line breaks before it hashes a script's text.
+    expect(inlineScripts(html)).toEqual(['\nreal()\n']);
+  });
+
   it('the committed list of reviewed scripts names a purpose for each hash', () => {
     const allowed = readAllowedScripts();
     expect(allowed.size).toBeGreaterThan(0);
