@@ -11,6 +11,7 @@ import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
 import {DEV_INDEX_DIR} from './plugins/search-index/devIndex';
 import {isDevelopment} from './plugins/search-index';
 import {DEV_AGENT_DIR, type AgentDocsPluginOptions} from './plugins/agent-docs';
+import type {NoSymlinksOptions} from './plugins/no-symlinks';
 
 const env = process.env;
 const search = resolveSearchConfig(env);
@@ -106,6 +107,8 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
+    // Fails the build on a symbolic link in static/ or docs/, which would publish its target.
+    ['./plugins/no-symlinks/index.ts', {dirs: ['docs']} satisfies NoSymlinksOptions],
     ['./plugins/dependency-patches/index.ts', {disabled: resolveDisabledPatches(env)}],
     ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
     [
