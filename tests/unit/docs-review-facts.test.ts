@@ -57,6 +57,54 @@ const FACTS: Fact[] = [
     heading: 'Moving from 1.x to 2.x',
     says: MOVE_TO_2X,
   },
+  ...['introduction/index.md', 'support/contact.md', 'support/release-strategy.md'].map((page) => ({
+    finding: 'N7',
+    page,
+    says: [/latest definitive version of (?:FSC )?Core is 1\.1\.2, of 25 September 2025/],
+  })),
+  ...[
+    'introduction/index.md',
+    'fsc-in-production/renew-certificates.md',
+    'fsc-in-production/system-requirements.md',
+  ].map((page) => ({
+    finding: 'N8',
+    page,
+    // The OIN in the serialNumber holds for PKIoverheid certificates, not for every Dutch Group (not the demo Group).
+    says: [
+      /PKIoverheid[^.]*Digikoppeling Groups, the `serialNumber`, which holds (?:the organisation's|your) OIN/,
+    ],
+    saysNot: [/Dutch Groups the `serialNumber`/],
+  })),
+  {
+    finding: 'N12',
+    page: 'support/release-strategy.md',
+    heading: 'Versions of the standard',
+    says: [
+      /`fsc_version` with the value `2\.0\.0`/,
+      /`ERROR_CODE_SUBMITTING_PEER_NOT_PART_OF_CONTRACT`/,
+    ],
+  },
+  {
+    finding: 'N20',
+    page: 'fsc-in-production/system-requirements.md',
+    // The Helm tutorial's demo certificate is the leaf alone: `grep -c` prints 1 for it.
+    says: [/demo certificate file of the Helm tutorial holds the leaf alone\s+and counts 1/],
+    saysNot: [/should print 2 or more/],
+  },
+  {
+    finding: 'N21',
+    page: 'fsc-in-production/system-requirements.md',
+    says: [/1\.19 or newer/, /`networking\.k8s\.io\/v1`/],
+    saysNot: [/1\.11 or newer/],
+  },
+  // N24: a sentence that says again what the one before it said; the richer one stays.
+  ...(
+    [
+      ['support/contact.md', /decide which of the two your question is about/],
+      ['support/release-strategy.md', /so\s+this page cannot say how long a release is supported/],
+      ['fsc-in-production/system-requirements.md', /do not run different OpenFSC versions/],
+    ] as const
+  ).map(([page, repeat]) => ({finding: 'N24', page, says: [], saysNot: [repeat]})),
 ];
 
 describe('facts a review required on a page', () => {
