@@ -2,7 +2,7 @@
  * Where the published files come from: the site itself (`--site URL`) or a local build
  * (`--build DIR`). Either way, each file is read by its path on the site; nothing else is asked.
  */
-import {readFile} from 'node:fs/promises';
+import {readFile, realpath} from 'node:fs/promises';
 import path from 'node:path';
 
 export const PRODUCTION_SITE = 'https://docs.fsc.nlx.io';
@@ -63,8 +63,19 @@ export function buildSource(buildDir: string): SiteSource {
         throw new SiteError(`${sitePath} is not in the build ${root}`, true);
       }
       try {
-        return await readFile(file, 'utf8');
+        // A symlink in the build (the file or a folder on its way) could lead anywhere on this
+        // machine: the file is read only when its real path is the path asked for, under the
+        // build's real path.
+        const real = await realpath(file);
+        if (real !== path.join(await realpath(root), path.relative(root, file))) {
+          throw new SiteError(
+            `${sitePath} is a symbolic link in the build, which is not followed`,
+            false,
+          );
+        }
+        return await readFile(real, 'utf8');
       } catch (error) {
+        if (error instanceof SiteError) throw error;
         const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
         throw new SiteError(
           missing
