@@ -13,13 +13,19 @@ export interface AgentDoc extends TwinDoc {
   description: string;
   /** The sidebar category the page sits in ('' when none). */
   section: string;
+  /**
+   * `unlisted: true` in a production build: the page is published for whoever has its link, but
+   * the sitemap and the search index leave it out, and so do the files for agents (no twin, not
+   * in llms.txt). Other pages may still link to it.
+   */
+  unlisted: boolean;
 }
 
 type SidebarItem = {type: string; label?: string; id?: string; items?: SidebarItem[]};
 
 /**
  * Every published doc in sidebar order (each sidebar's docs as they are listed, then docs no
- * sidebar lists), drafts left out.
+ * sidebar lists). Drafts are not among them: a production build does not load them.
  */
 export function agentDocsOf(
   allContent: Record<string, Record<string, unknown>>,
@@ -29,7 +35,7 @@ export function agentDocsOf(
   const instances = allContent['docusaurus-plugin-content-docs'] ?? {};
   for (const content of Object.values(instances)) {
     for (const version of (content as LoadedContent).loadedVersions) {
-      const byId = new Map(version.docs.filter((doc) => !doc.draft).map((doc) => [doc.id, doc]));
+      const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
       const sections = new Map<string, string>();
       const walk = (items: readonly SidebarItem[], section: string) => {
         for (const item of items) {
@@ -50,6 +56,7 @@ export function agentDocsOf(
           permalink: doc.permalink,
           description: doc.description,
           section: sections.get(id) ?? '',
+          unlisted: doc.unlisted,
         });
       }
     }
@@ -76,23 +83,26 @@ export function llmsTxt(
 }
 
 /**
- * Makes every twin, one after the other (the build's bundler meanwhile has the other core);
- * throws on the first doc whose twin cannot be made, naming it.
+ * Makes the twin of every listed doc, one after the other (the build's bundler meanwhile has the
+ * other core); throws on the first doc whose twin cannot be made, naming it. Agents get what the
+ * sitemap lists: unlisted docs have no twin and are not in llms.txt or llms-full.txt.
  */
 export async function makeAgentFiles(
   docs: readonly AgentDoc[],
   context: Omit<TwinContext, 'routesBySource'>,
   site: {title: string; summary: string},
 ): Promise<Map<string, string>> {
+  // A link to an unlisted doc still leads to its page.
   const routesBySource = new Map(docs.map((doc) => [doc.filePath, doc.permalink]));
+  const listed = docs.filter((doc) => !doc.unlisted);
   const files = new Map<string, string>();
   const twins: string[] = [];
-  for (const doc of docs) {
+  for (const doc of listed) {
     const twin = await markdownTwin(doc, {...context, routesBySource});
     twins.push(twin);
     files.set(twinPathOf(doc.permalink).replace(/^\//, ''), twin);
   }
-  files.set(LLMS_TXT, llmsTxt(docs, {...site, url: context.siteUrl}));
+  files.set(LLMS_TXT, llmsTxt(listed, {...site, url: context.siteUrl}));
   files.set(LLMS_FULL_TXT, twins.join('\n'));
   return files;
 }

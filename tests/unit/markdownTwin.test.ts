@@ -177,6 +177,7 @@ describe('llms.txt', () => {
     permalink,
     description: `About ${title}.`,
     section,
+    unlisted: false,
   });
 
   it('lists each page under its section, linked to its twin, with its description', () => {
