@@ -97,12 +97,77 @@ const FACTS: Fact[] = [
     says: [/1\.19 or newer/, /`networking\.k8s\.io\/v1`/],
     saysNot: [/1\.11 or newer/],
   },
+  {
+    finding: 'N2',
+    page: 'introduction/functional-description.md',
+    heading: 'ERROR_CODE_PEER_ID_SIGNATURE_MISMATCH',
+    // The Peer ID comes from the signing certificate; FSC_PEER_ID is a shell variable no chart reads.
+    says: [
+      /`certificates\.group\.signature`/,
+      /`certificates\.group\.peer`/,
+      /`existingSecret`/,
+      /`serialNumber`/,
+    ],
+    saysNot: [/FSC_PEER_ID/],
+  },
+  {
+    finding: 'N3',
+    page: 'introduction/functional-description.md',
+    heading: 'ERROR_CODE_WRONG_GROUP_ID_IN_TOKEN',
+    // Issued by the provider's Manager, checked by the provider's Inway: the consumer's Outway is not involved.
+    says: [/provider's Manager/, /provider's Inway/, /`config\.groupID`/],
+    saysNot: [/compare `FSC_GROUP_ID` on both sides/],
+  },
+  {
+    finding: 'N3',
+    page: 'fsc-in-production/environments.md',
+    says: [
+      /WRONG_GROUP_ID_IN_TOKEN\S* means something else: a provider whose own Manager and Inway/,
+    ],
+  },
+  {
+    finding: 'N12',
+    page: 'introduction/functional-description.md',
+    heading: 'Error codes',
+    says: [/`fsc_version` `2\.0\.0`/, /`ERROR_CODE_SUBMITTING_PEER_NOT_PART_OF_CONTRACT`/],
+  },
+  {
+    finding: 'N16',
+    page: 'introduction/functional-description.md',
+    heading: 'ERROR_CODE_INCORRECT_GROUP_ID',
+    says: [/6-manager\.md#install-the-manager/],
+    saysNot: [/#write-the-values-file/],
+  },
+  {
+    finding: 'N23',
+    page: 'introduction/functional-description.md',
+    says: [],
+    saysNot: [/what other platforms call/, /^### What is a Contract/m],
+  },
+  {
+    finding: 'token endpoint',
+    page: 'introduction/functional-description.md',
+    heading: 'Access token requests',
+    says: [
+      ...[
+        'invalid_request',
+        'invalid_client',
+        'invalid_grant',
+        'invalid_scope',
+        'unauthorized_client',
+        'unsupported_grant_type',
+      ].map((value) => new RegExp(`\`${value}\``)),
+      /HTTP `400`, no `Fsc-Error-Code`/,
+      /no access token could be obtained/,
+    ],
+  },
   // N24: a sentence that says again what the one before it said; the richer one stays.
   ...(
     [
       ['support/contact.md', /decide which of the two your question is about/],
       ['support/release-strategy.md', /so\s+this page cannot say how long a release is supported/],
       ['fsc-in-production/system-requirements.md', /do not run different OpenFSC versions/],
+      ['fsc-in-production/environments.md', /you can neither reuse the certificate there/],
     ] as const
   ).map(([page, repeat]) => ({finding: 'N24', page, says: [], saysNot: [repeat]})),
 ];
