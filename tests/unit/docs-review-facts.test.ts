@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {DOCS} from './support/docsCodeBlocks';
+import {codeBlocks, DOCS} from './support/docsCodeBlocks';
 
 /**
  * Statements a content review (issue 35) found missing or wrong on one page, each checked where it must stand. The
@@ -161,6 +161,36 @@ const FACTS: Fact[] = [
       /no access token could be obtained/,
     ],
   },
+  {
+    finding: 'N9',
+    page: 'fsc-in-production/network-overview.md',
+    heading: 'Rules for load balancers, proxies and firewalls',
+    // Inbound is 443 and 8443 only; outbound also needs CRL downloads (usually HTTP) and DNS.
+    says: [/Inbound, open only `443` and `8443`/, /Outbound, allow more/, /plain HTTP/, /DNS/],
+    saysNot: [/allowlist for FSC traffic needs only these two ports/],
+  },
+  ...['fsc-in-production/network-overview.md', 'fsc-in-production/metrics-endpoint.md'].map(
+    (page) => ({
+      finding: 'N17',
+      page,
+      // Chart defaults are not examples, and every chart (not only the Manager's) sets MONITORING_ADDRESS.
+      says: [/[Ee]very (?:OpenFSC Helm )?chart sets `MONITORING_ADDRESS`/],
+      saysNot: [
+        /treat them as examples/,
+        /\bexamples? from one way of deploying/,
+        /`MONITORING_ADDRESS` on the Manager/,
+        /Helm charts \(example\)/,
+      ],
+    }),
+  ),
+  ...['fsc-in-production/network-overview.md', 'fsc-in-production/hosting-a-directory.md'].map(
+    (page) => ({
+      finding: 'N28',
+      page,
+      // OpenSSL 3.0 prints the first, later 3.x releases the second.
+      says: [/`Could not read certificate` \(OpenSSL 3\.0\) or `Could not find certificate`/],
+    }),
+  ),
   // N24: a sentence that says again what the one before it said; the richer one stays.
   ...(
     [
@@ -168,6 +198,7 @@ const FACTS: Fact[] = [
       ['support/release-strategy.md', /so\s+this page cannot say how long a release is supported/],
       ['fsc-in-production/system-requirements.md', /do not run different OpenFSC versions/],
       ['fsc-in-production/environments.md', /you can neither reuse the certificate there/],
+      ['fsc-in-production/network-overview.md', /Never put the Controller on the internet/],
     ] as const
   ).map(([page, repeat]) => ({finding: 'N24', page, says: [], saysNot: [repeat]})),
 ];
@@ -180,4 +211,23 @@ describe('facts a review required on a page', () => {
     expect(says.filter((pattern) => !pattern.test(text)).map(String)).toEqual([]);
     expect(saysNot.filter((pattern) => pattern.test(text)).map(String)).toEqual([]);
   });
+});
+
+describe('checks from outside the network', () => {
+  // N11: group.key signs the Peer's Contracts and tokens; a check from another machine must not need it.
+  it.each(['fsc-in-production/network-overview.md', 'fsc-in-production/hosting-a-directory.md'])(
+    '%s runs a check from outside without the Group key, and calls with the key inside',
+    (page) => {
+      const blocks = codeBlocks(path.join(DOCS, page));
+      const usesKey = (code: string) => /(?:^|\s)--?key\s+\S*group\.key\b/m.test(code);
+      expect(
+        blocks.some((block) => /from outside/i.test(block.title) && !usesKey(block.code)),
+      ).toBe(true);
+      expect(
+        blocks
+          .filter((block) => usesKey(block.code) && !/inside your network/i.test(block.title))
+          .map((block) => `${block.file}:${block.line} ${block.title}`),
+      ).toEqual([]);
+    },
+  );
 });
