@@ -38,7 +38,7 @@ const {evaluateEngine, loadQueries, pagePath, QUERIES_FILE} =
 const NOT_PHRASINGS = new Set(['keyword', 'typo', 'short']);
 
 const index = readIndexFile(await readFile(await findIndexFile(path.join(root, 'build')), 'utf8'));
-const tuned = (await loadQueries(path.join(root, QUERIES_FILE))).filter((q) => !q.heldOut);
+const tuned = (await loadQueries(path.join(root, QUERIES_FILE))).filter((q) => q.use === 'train');
 const half = Math.floor(tuned.length / 2);
 const halves = [tuned.slice(0, half), tuned.slice(half)];
 const pageRecords = new Map(

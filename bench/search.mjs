@@ -387,7 +387,9 @@ function realSyntheticCorpus(real) {
       q,
       kind: 'keyword',
       expect: [pagePath(url)],
-      heldOut: false,
+      // Made from the pages, not judged: no set of the judged file, and not held out.
+      set: -1,
+      use: /** @type {const} */ ('train'),
     })),
   };
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // @ts-check
-// npm run eval:search
+// npm run eval:search [-- build directory]
 // Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
-// all queries, the tuned ones and the held-out ones, with the hits as ranked (the
-// /search page's order) and in the order the modal lists them. Then the figures for
-// what `npm run search:push` would send to Algolia (its records, synonyms, rules and
-// index settings) through the same engine, since Algolia is not reachable here.
+// all queries, the tuned ones (train sets) and the held-out ones (heldout sets), and
+// per set, with the hits as ranked (the /search page's order) and in the order the
+// modal lists them. Then the figures for what `npm run search:push` would send to
+// Algolia (its records, synonyms, rules and index settings) through the same engine,
+// since Algolia is not reachable here.
 import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +31,7 @@ const {DOCSEARCH_SETTINGS, loadBuiltIndex} =
   /** @type {typeof import('../plugins/search-index/push')} */ (
     await jiti.import('../plugins/search-index/push.ts')
   );
-const {evaluateEngine, formatReport, formatTable, loadQueries, QUERIES_FILE} =
+const {evaluateEngine, formatReport, formatSetTable, formatTable, loadQueries, QUERIES_FILE} =
   /** @type {typeof import('./lib/searchEvaluation')} */ (
     await jiti.import('./lib/searchEvaluation.ts')
   );
@@ -52,8 +53,11 @@ console.log(
 );
 const summary = evaluateEngine(engine, queries);
 console.log(formatReport(summary));
+console.log(`\n${formatSetTable(summary)}`);
 console.log('\nin the modal, which groups the hits by section (at most 5 each) and those by page:');
-console.log(formatTable(evaluateEngine(engine, queries, {}, 'modal')));
+const modalSummary = evaluateEngine(engine, queries, {}, 'modal');
+console.log(formatTable(modalSummary));
+console.log(`\n${formatSetTable(modalSummary)}`);
 
 const pushed = await loadBuiltIndex(buildDir);
 const pushedSummary = evaluateEngine(

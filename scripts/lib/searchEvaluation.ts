@@ -24,12 +24,21 @@ export const QUERY_KINDS = [
 ] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
+/**
+ * What a judged query may be used for, as its set says: train (studied, tuned and trained on) or
+ * heldout (never read one by one, tuned or trained on; reported apart).
+ */
+const QUERY_USES = ['train', 'heldout'] as const;
+type QueryUse = (typeof QUERY_USES)[number];
+
 export interface EvalQuery {
   q: string;
   kind: QueryKind;
   expect: string[];
-  /** Kept aside while tuning: reported apart, never tuned on. */
-  heldOut: boolean;
+  /** The judged set the query came from (the file's `sets` say who wrote each and when). */
+  set: number;
+  /** Its set's use. */
+  use: QueryUse;
 }
 
 interface QueryOutcome extends EvalQuery {
@@ -50,9 +59,10 @@ interface Figures {
 export interface EvalSummary extends Figures {
   outcomes: QueryOutcome[];
   byKind: Record<QueryKind, Figures>;
-  /** The same figures over the held-out queries only, and over the tuned ones. */
-  heldOut: {byKind: Record<QueryKind, Figures>} & Figures;
-  tuned: {byKind: Record<QueryKind, Figures>} & Figures;
+  /** The same figures over the queries of each use. */
+  byUse: Record<QueryUse, {byKind: Record<QueryKind, Figures>} & Figures>;
+  /** The figures of each set, in the order of the sets' numbers. */
+  bySet: ({set: number; use: QueryUse} & Figures)[];
 }
 
 /** Relative to the repository root. */
@@ -78,21 +88,39 @@ export function pagePath(url: string): string {
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
+/**
+ * The judged queries, each with its set's number and use. The file declares each set's use once,
+ * in `sets`, so that a set moves from heldout to train whole.
+ */
 export async function loadQueries(file: string): Promise<EvalQuery[]> {
-  const data = JSON.parse(await readFile(file, 'utf8')) as {queries?: Partial<EvalQuery>[]};
+  const data = JSON.parse(await readFile(file, 'utf8')) as {
+    sets?: {set?: unknown; use?: unknown}[];
+    queries?: (Partial<Omit<EvalQuery, 'use'>> & {use?: unknown})[];
+  };
   if (!Array.isArray(data.queries) || data.queries.length === 0)
     throw new Error(`${file}: no queries`);
+  const uses = new Map<unknown, QueryUse>();
+  for (const {set, use} of data.sets ?? []) {
+    if (!Number.isInteger(set) || uses.has(set))
+      throw new Error(`${file}: set ${JSON.stringify(set)} is not a number of its own`);
+    if (!QUERY_USES.includes(use as QueryUse))
+      throw new Error(`${file}: set ${String(set)} needs a use (${QUERY_USES.join(' or ')})`);
+    uses.set(set, use as QueryUse);
+  }
   return data.queries.map((query, i) => {
-    const {q, kind, expect, heldOut} = query;
+    const {q, kind, expect, set} = query;
     if (typeof q !== 'string' || !q.trim()) throw new Error(`${file}: query ${i + 1} has no text`);
     if (!QUERY_KINDS.includes(kind as QueryKind)) {
       throw new Error(`${file}: ${JSON.stringify(q)} needs a kind (${QUERY_KINDS.join(' or ')})`);
     }
     if (!Array.isArray(expect) || expect.length === 0)
       throw new Error(`${file}: ${JSON.stringify(q)} expects no page`);
-    if (heldOut !== undefined && typeof heldOut !== 'boolean')
-      throw new Error(`${file}: ${JSON.stringify(q)} has a heldOut that is not true or false`);
-    return {q, kind: kind as QueryKind, expect, heldOut: heldOut === true};
+    const use = uses.get(set);
+    if (use === undefined || 'use' in query)
+      throw new Error(
+        `${file}: ${JSON.stringify(q)} needs a set of those in sets (its use is the set's)`,
+      );
+    return {q, kind: kind as QueryKind, expect, set: set as number, use};
   });
 }
 
@@ -115,12 +143,19 @@ export function evaluate(queries: readonly EvalQuery[], run: (q: string) => stri
     const index = urls.findIndex((u) => expected.has(pagePath(u)));
     return {...query, urls, rank: index === -1 ? null : index + 1};
   });
-  const part = (some: readonly QueryOutcome[]) => ({byKind: byKindOf(some), ...figures(some)});
+  const ofUse = (use: QueryUse) => {
+    const some = outcomes.filter((o) => o.use === use);
+    return {byKind: byKindOf(some), ...figures(some)};
+  };
+  const sets = [...new Set(outcomes.map((o) => o.set))].sort((a, b) => a - b);
   return {
     outcomes,
     byKind: byKindOf(outcomes),
-    heldOut: part(outcomes.filter((o) => o.heldOut)),
-    tuned: part(outcomes.filter((o) => !o.heldOut)),
+    byUse: {train: ofUse('train'), heldout: ofUse('heldout')},
+    bySet: sets.map((set) => {
+      const some = outcomes.filter((o) => o.set === set);
+      return {set, use: some[0]!.use, ...figures(some)};
+    }),
     ...figures(outcomes),
   };
 }
@@ -204,7 +239,7 @@ export function formatReport(summary: EvalSummary): string {
             ? `#${o.rank}`
             : 'MISS';
     lines.push(
-      `${JSON.stringify(o.q).padEnd(44)} ${o.kind.padEnd(10)}${o.heldOut ? ' held-out' : ''} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`,
+      `${JSON.stringify(o.q).padEnd(44)} ${o.kind.padEnd(10)}${o.use === 'heldout' ? ' held-out' : ''} ${mark.padEnd(12)} expect ${o.expect.join(' | ')}`,
     );
     o.urls
       .slice(0, 3)
@@ -225,7 +260,7 @@ const cell = (f: Figures): string =>
     CELL,
   );
 
-/** Per kind: all queries, the tuned ones and the held-out ones (MRR, top-1, top-3 each).
+/** Per kind: all queries, those of train sets (tuned) and of heldout sets (MRR, top-1, top-3 each).
  * @public loaded by a script through jiti, which the unused-code check cannot follow
  */
 export function formatTable(summary: EvalSummary): string {
@@ -233,8 +268,19 @@ export function formatTable(summary: EvalSummary): string {
   const lines = [`${'kind'.padEnd(11)}${header.join('')}(MRR, top-1, top-3)`];
   const row = (label: string, all: Figures, tuned: Figures, held: Figures) =>
     lines.push(`${label.padEnd(11)}${cell(all)}${cell(tuned)}${cell(held)}`.trimEnd());
+  const {train, heldout} = summary.byUse;
   for (const kind of QUERY_KINDS)
-    row(kind, summary.byKind[kind], summary.tuned.byKind[kind], summary.heldOut.byKind[kind]);
-  row('all', summary, summary.tuned, summary.heldOut);
+    row(kind, summary.byKind[kind], train.byKind[kind], heldout.byKind[kind]);
+  row('all', summary, train, heldout);
+  return lines.join('\n');
+}
+
+/** Per set: its use, then MRR, top-1 and top-3.
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
+export function formatSetTable(summary: EvalSummary): string {
+  const lines = [`${'set'.padEnd(5)}${'use'.padEnd(9)}(MRR, top-1, top-3)`];
+  for (const {set, use, ...figures} of summary.bySet)
+    lines.push(`${String(set).padEnd(5)}${use.padEnd(9)}${cell(figures)}`.trimEnd());
   return lines.join('\n');
 }

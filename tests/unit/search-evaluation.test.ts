@@ -1,8 +1,13 @@
+import {mkdtemp, writeFile} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
   evaluate,
+  formatSetTable,
   formatTable,
   inModalOrder,
+  loadQueries,
   type EvalQuery,
 } from '../../scripts/lib/searchEvaluation';
 
@@ -12,13 +17,60 @@ describe("eval:search's table", () => {
       q: `query ${i}`,
       kind: 'keyword',
       expect: ['/a'],
-      heldOut: i % 5 === 0,
+      set: i % 5 === 0 ? 2 : 1,
+      use: i % 5 === 0 ? 'heldout' : 'train',
     }));
     const table = formatTable(evaluate(queries, () => ['https://docs.example.org/a']));
     const all = table.split('\n').find((line) => line.startsWith('all'));
     expect(all).toMatch(
       /^all +1\.000 1107\/1107 1107\/1107 +1\.000 885\/885 885\/885 +1\.000 222\/222 222\/222$/,
     );
+  });
+});
+
+describe('the judged sets', () => {
+  async function judgedFile(data: unknown): Promise<string> {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'judged-')), 'queries.json');
+    await writeFile(file, JSON.stringify(data));
+    return file;
+  }
+  const sets = [
+    {set: 1, use: 'train', about: 'studied'},
+    {set: 2, use: 'heldout', about: 'written blind'},
+  ];
+  const query = (q: string, set: number) => ({q, kind: 'keyword', set, expect: ['/a']});
+
+  it("give each query its set's number and use", async () => {
+    const file = await judgedFile({sets, queries: [query('one', 1), query('two', 2)]});
+    expect(await loadQueries(file)).toEqual([
+      {q: 'one', kind: 'keyword', expect: ['/a'], set: 1, use: 'train'},
+      {q: 'two', kind: 'keyword', expect: ['/a'], set: 2, use: 'heldout'},
+    ]);
+  });
+
+  it('refuse a query without a declared set, a use of its own, or a set without a use', async () => {
+    for (const [data, error] of [
+      [{sets, queries: [query('one', 3)]}, /"one" needs a set of those in sets/],
+      [{sets, queries: [{...query('one', 2), use: 'train'}]}, /"one" needs a set of those in sets/],
+      [{sets: [{set: 1}], queries: [query('one', 1)]}, /set 1 needs a use/],
+    ] as const) {
+      await expect(loadQueries(await judgedFile(data))).rejects.toThrow(error);
+    }
+  });
+
+  it('are reported one by one, with their use', () => {
+    const queries: EvalQuery[] = [
+      {q: 'found first', kind: 'keyword', expect: ['/a'], set: 2, use: 'heldout'},
+      {q: 'found second', kind: 'keyword', expect: ['/b'], set: 2, use: 'heldout'},
+      {q: 'found', kind: 'task', expect: ['/a'], set: 0, use: 'train'},
+    ];
+    const summary = evaluate(queries, () => ['/a', '/b']);
+    expect(summary.byUse.heldout.mrr).toBe(0.75);
+    expect(formatSetTable(summary).split('\n')).toEqual([
+      'set  use      (MRR, top-1, top-3)',
+      '0    train    1.000 1/1 1/1',
+      '2    heldout  0.750 1/2 2/2',
+    ]);
   });
 });
 
