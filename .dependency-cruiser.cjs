@@ -79,14 +79,15 @@ module.exports = {
       name: 'mcp-server-takes-only-search-code',
       comment:
         'The MCP server (packages/fsc-docs-mcp) is published on its own and runs outside the site: it reuses the ' +
-        "site's search client and engine (src/search/) and the twin paths (src/agentDocs/twinPath.ts), and nothing " +
-        'that needs the build, the theme or the repository.',
+        "site's search client and engine (src/search/), the twin paths (src/agentDocs/twinPath.ts) and the one-line " +
+        'form of front-matter text (src/agentDocs/markdownLine.ts), and nothing that needs the build, the theme or ' +
+        'the repository.',
       severity: 'error',
       from: {path: '^packages/fsc-docs-mcp/'},
       to: {
         ...runtime,
         path: '^(src|plugins|config|scripts|support|tests|bench|deploy)/',
-        pathNot: '^src/(search/|agentDocs/twinPath\\.ts$)',
+        pathNot: '^src/(search/|agentDocs/(twinPath|markdownLine)\\.ts$)',
       },
     },
     {

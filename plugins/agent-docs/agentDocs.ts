@@ -6,6 +6,7 @@
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import {markdownLine} from '../../src/agentDocs/markdownLine';
 import {LLMS_FULL_TXT, LLMS_TXT, twinPathOf} from '../../src/agentDocs/twinPath';
 import {markdownTwin, type TwinContext, type TwinDoc} from './markdownTwin';
 
@@ -64,7 +65,10 @@ export function agentDocsOf(
   return out;
 }
 
-/** `llms.txt`: the title, the summary as a quote, then one list of pages per sidebar section. */
+/**
+ * `llms.txt`: the title, the summary as a quote, then one list of pages per sidebar section. The
+ * docs' titles, descriptions and section labels are content: each is one line of plain text.
+ */
 export function llmsTxt(
   docs: readonly AgentDoc[],
   site: {title: string; summary: string; url: string},
@@ -74,10 +78,11 @@ export function llmsTxt(
   for (const doc of docs) {
     if (doc.section !== section) {
       section = doc.section;
-      lines.push('', `## ${section || 'Other pages'}`, '');
+      lines.push('', `## ${markdownLine(section) || 'Other pages'}`, '');
     }
     const href = new URL(twinPathOf(doc.permalink), site.url).href;
-    lines.push(`- [${doc.title}](${href})${doc.description ? `: ${doc.description}` : ''}`);
+    const description = markdownLine(doc.description);
+    lines.push(`- [${markdownLine(doc.title)}](${href})${description ? `: ${description}` : ''}`);
   }
   return `${lines.join('\n')}\n`;
 }

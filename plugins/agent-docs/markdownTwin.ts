@@ -29,6 +29,7 @@ import type {
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
+import {markdownLine} from '../../src/agentDocs/markdownLine';
 import {LLMS_TXT} from '../../src/agentDocs/twinPath';
 import {compileDocSource, type MarkdownPipeline} from '../search-index/renderDocSource';
 
@@ -261,15 +262,13 @@ export async function markdownTwin(doc: TwinDoc, context: TwinContext): Promise<
   const body = new Converter(pageUrl, fail).nodes(tree.children as AnyNode[]);
   // The theme shows the title as the page's h1; a first heading of the source's own is the title.
   const withoutOwnTitle = body.filter((node) => !(node.type === 'heading' && node.depth === 1));
-  const root: Root = {
-    type: 'root',
-    children: [{type: 'heading', depth: 1, children: [text(doc.title)]}, ...withoutOwnTitle],
-  };
   let markdown: string;
   try {
-    markdown = stringifier.stringify(root);
+    markdown = stringifier.stringify({type: 'root', children: withoutOwnTitle});
   } catch (error) {
     return fail((error as Error).message);
   }
-  return `${llmsTxtPointer(context.siteUrl)}\n\n${markdown}`;
+  // The title comes from front matter: one line of text, whatever it holds.
+  const title = `# ${markdownLine(doc.title)}\n`;
+  return `${llmsTxtPointer(context.siteUrl)}\n\n${title}${markdown ? `\n${markdown}` : ''}`;
 }
