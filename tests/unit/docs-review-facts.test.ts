@@ -191,6 +191,27 @@ const FACTS: Fact[] = [
       says: [/`Could not read certificate` \(OpenSSL 3\.0\) or `Could not find certificate`/],
     }),
   ),
+  {
+    finding: 'N4',
+    page: 'fsc-in-production/setup-authorization.md',
+    // FSC Core has no code for a PDP's refusal, a missing grant hash or a refused token request.
+    says: [
+      /FSC Core defines none for a refusal by your authorization service/,
+      /`config\.enableGrantHashSuggestion`/,
+      /logs of the\s+authorization service/,
+    ],
+    saysNot: [
+      /A refused request carries an `Fsc-Error-Code`/,
+      /`Fsc-Error-Code` header in the `curl -i` output/,
+    ],
+  },
+  {
+    finding: 'N27',
+    page: 'fsc-in-production/setup-authorization.md',
+    // The status line's protocol depends on curl and the server; the reader looks for the status.
+    says: [],
+    saysNot: [/`HTTP\/1\.1 200 OK`/],
+  },
   // N24: a sentence that says again what the one before it said; the richer one stays.
   ...(
     [
