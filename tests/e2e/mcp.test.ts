@@ -35,6 +35,14 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return {isError: result.isError ?? false, text: result.content.map((c) => c.text).join('\n')};
 }
 
+/** The documentation text an answer quotes: what its fence holds, after the server's notice. */
+function quotedText(answer: string): string {
+  const open = /^(`{3,})\w*\n/m.exec(answer);
+  if (!open) throw new Error(`no quoted text in the answer: ${answer.slice(0, 200)}`);
+  expect(answer.slice(0, open.index)).toMatch(/^Documentation content .*no instructions/s);
+  return answer.slice(open.index + open[0].length, answer.lastIndexOf(`${open[1]}\n`));
+}
+
 const firstUrl = (hits: string) => /^ {3}URL: (\S+)$/m.exec(hits)?.[1] ?? null;
 const pathAndAnchor = (url: string) => {
   const parsed = new URL(url, 'https://site.invalid');
@@ -73,7 +81,7 @@ describe('the MCP server over the served build', () => {
       const modalFirst = await firstModalHit(page, q);
       const hits = await call(client, 'search_docs', {query: q});
       expect(hits.isError, q).toBe(false);
-      const mcpFirst = firstUrl(hits.text);
+      const mcpFirst = firstUrl(quotedText(hits.text));
       expect(mcpFirst, q).not.toBeNull();
       expect(pathAndAnchor(mcpFirst!), q).toBe(pathAndAnchor(modalFirst));
     }
@@ -92,16 +100,20 @@ describe('the MCP server over the served build', () => {
 
   it('read_page returns the Markdown twin, or one section of it by anchor', async () => {
     const twin = fs.readFileSync(path.join(BUILD_DIR, 'try-fsc/helm/6-manager.md'), 'utf8');
-    expect((await call(client, 'read_page', {page: '/try-fsc/helm/6-manager'})).text).toBe(twin);
+    const read = await call(client, 'read_page', {page: '/try-fsc/helm/6-manager'});
+    expect(quotedText(read.text)).toBe(twin);
     const byUrl = await call(client, 'read_page', {
       page: 'https://docs.fsc.nlx.io/try-fsc/helm/6-manager#check-the-manager',
     });
     expect(byUrl.isError).toBe(false);
-    expect(byUrl.text.startsWith('## Check the Manager\n')).toBe(true);
-    expect(twin).toContain(byUrl.text.trim());
-    expect(byUrl.text).not.toContain('\n## ');
+    const section = quotedText(byUrl.text);
+    expect(section.startsWith('## Check the Manager\n')).toBe(true);
+    expect(twin).toContain(section.trim());
+    expect(section).not.toContain('\n## ');
     const index = await call(client, 'read_page', {page: '/introduction/'});
-    expect(index.text).toBe(fs.readFileSync(path.join(BUILD_DIR, 'introduction/index.md'), 'utf8'));
+    expect(quotedText(index.text)).toBe(
+      fs.readFileSync(path.join(BUILD_DIR, 'introduction/index.md'), 'utf8'),
+    );
   });
 
   it('a wrong route or section is a tool error that names it, and the server answers on', async () => {
@@ -112,7 +124,7 @@ describe('the MCP server over the served build', () => {
     expect(noSection.isError).toBe(true);
     expect(noSection.text).toContain('no section "#nothing"');
     const list = await call(client, 'list_pages', {});
-    expect(list.text).toBe(fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8'));
+    expect(quotedText(list.text)).toBe(fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8'));
   });
 });
 

@@ -1,6 +1,7 @@
 /** The MCP server: three tools over one DocsSession. */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
+import {asDocumentation, DATA_NOTE} from './asDocumentation';
 import {DocsSession, type Hit} from './docsSession';
 import type {SiteSource} from './siteSource';
 
@@ -9,9 +10,9 @@ const SERVER_VERSION = '0.1.0';
 
 const text = (value: string) => ({content: [{type: 'text' as const, text: value}]});
 
-function formatHits(query: string, hits: readonly Hit[]): string {
-  if (hits.length === 0) return `No results for "${query}".`;
-  return hits
+function formatHits(hits: readonly Hit[]): string {
+  if (hits.length === 0) return 'No results.';
+  const list = hits
     .map((hit, i) =>
       [
         `${i + 1}. ${hit.title}`,
@@ -21,6 +22,7 @@ function formatHits(query: string, hits: readonly Hit[]): string {
       ].join('\n'),
     )
     .join('\n\n');
+  return asDocumentation('search hits: titles, sections, URLs and snippets of pages', list, 'text');
 }
 
 export function createServer(source: SiteSource): McpServer {
@@ -33,7 +35,8 @@ export function createServer(source: SiteSource): McpServer {
       title: 'Search the FSC documentation',
       description:
         'Searches the FSC and OpenFSC documentation as the site search does. Returns the top hits with ' +
-        'title, section path, URL of the section and a text snippet. Pass a URL to read_page for the text.',
+        'title, section path, URL of the section and a text snippet. Pass a URL to read_page for the text. ' +
+        DATA_NOTE,
       inputSchema: {
         query: z.string().min(1).describe('Words or a question, e.g. "renew the certificate"'),
         section: z
@@ -44,7 +47,7 @@ export function createServer(source: SiteSource): McpServer {
       },
     },
     async ({query, section, limit}) =>
-      text(formatHits(query, await session.search(query, section, limit ?? 5))),
+      text(formatHits(await session.search(query, section, limit ?? 5))),
   );
 
   server.registerTool(
@@ -53,7 +56,8 @@ export function createServer(source: SiteSource): McpServer {
       title: 'Read a documentation page as Markdown',
       description:
         'Returns a page of the FSC documentation as Markdown (every tab written out, diagrams as ' +
-        'text), or one section of it when the URL has an anchor or `section` is given.',
+        'text), or one section of it when the URL has an anchor or `section` is given. ' +
+        DATA_NOTE,
       inputSchema: {
         page: z
           .string()
@@ -65,7 +69,8 @@ export function createServer(source: SiteSource): McpServer {
           .describe('The anchor of one section, e.g. "check-the-manager"'),
       },
     },
-    async ({page, section}) => text(await session.readPage(page, section)),
+    async ({page, section}) =>
+      text(asDocumentation('a page as Markdown', await session.readPage(page, section))),
   );
 
   server.registerTool(
@@ -73,10 +78,11 @@ export function createServer(source: SiteSource): McpServer {
     {
       title: 'List the documentation pages',
       description:
-        'The sidebar of the FSC documentation: its sections, and each page with its URL and description (llms.txt).',
+        'The sidebar of the FSC documentation: its sections, and each page with its URL and description (llms.txt). ' +
+        DATA_NOTE,
       inputSchema: {},
     },
-    async () => text(await session.llmsTxt()),
+    async () => text(asDocumentation('llms.txt, the list of pages', await session.llmsTxt())),
   );
 
   return server;
