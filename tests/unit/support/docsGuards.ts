@@ -529,12 +529,14 @@ function contentWords(text: string): Set<string> {
 
 /**
  * Two sentences in a row say the same thing when the Jaccard index of their content-word sets (shared words over all
- * words) is at least 0.5. Calibrated on the pages of November 2026: the highest pair of running text then was 0.43
- * (two sentences about the same two certificates that say different things), while a sentence said again in other
- * order or with a word or two changed scores 0.6 or more. Compared are running text and the sentences of one list
- * item; headings, table rows, the bold lead of a paragraph (which names what follows), sentences of fewer than three
- * content words, and two different list items (parallel by design: "one name for the Inway … one name for the
- * Manager …") are not.
+ * words) is at least 0.5. Calibrated on the pages of November 2026, before and after issue 35's content fixes: the
+ * highest pair was 0.43 (two sentences about the same two certificates that say different things), while a sentence
+ * said again in another order, or with two of eight content words changed, scores 0.6 or more. A repeat in other
+ * words ("Docker needs 4 GB of memory. Give Docker at least 4 GB of RAM.", 0.38) scores no higher than sentences
+ * that go on from the one before, so this guard catches a statement said twice in nearly the same words and leaves
+ * paraphrases to review. Compared are running text and the sentences of one list item; headings, table rows, a bold
+ * lead (which names what follows), sentences of fewer than three content words, and two different list items
+ * (parallel by design: "one name for the Inway … one name for the Manager …") are not.
  */
 const SAME_STATEMENT = 0.5;
 

@@ -10,8 +10,8 @@ type Sentence = {
   /** The number of the paragraph, list item, heading or table row the sentence is in, counted from the page's start. */
   paragraph: number;
   /**
-   * What the sentence is under: the bold words that open its paragraph (`**Helm says a value is required.**`), or else
-   * the nearest heading above it.
+   * What the sentence is under: the bold words that open its paragraph or list item (`**Helm says a value is
+   * required.**`), or else the nearest heading above it. A heading is its own topic.
    */
   topic: string;
 };
@@ -97,10 +97,12 @@ export function sentencesOf(source: string): Sentence[] {
     }
     const lineAt = (offset: number) =>
       starts.filter((start) => start.offset <= offset).at(-1)!.line;
-    if (unit.kind === 'text' || unit.kind === 'item') {
-      const lead = /^\s*\*\*([^*]+)\*\*/.exec(joined)?.[1];
-      if (unit.kind === 'text') boldLead = lead ? plain(lead) : undefined;
-    }
+    const lead = /^\s*\*\*([^*]+)\*\*/.exec(joined)?.[1];
+    const ownLead = lead === undefined ? undefined : plain(lead);
+    // A paragraph's bold lead is the topic of the paragraphs after it, up to the next paragraph or heading; an item's
+    // is the topic of that item only.
+    if (unit.kind === 'text') boldLead = ownLead;
+    const topic = unit.kind === 'item' ? (ownLead ?? boldLead ?? heading) : (boldLead ?? heading);
     const pieces =
       unit.kind === 'heading' || unit.kind === 'row' ? [{offset: 0, text: joined}] : split(joined);
     for (const piece of pieces) {
@@ -111,7 +113,7 @@ export function sentencesOf(source: string): Sentence[] {
         text,
         kind: unit.kind,
         paragraph,
-        topic: unit.kind === 'heading' ? text : (boldLead ?? heading),
+        topic: unit.kind === 'heading' ? text : topic,
       });
     }
     unit = undefined;
