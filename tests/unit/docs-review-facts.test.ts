@@ -220,6 +220,7 @@ const FACTS: Fact[] = [
       ['fsc-in-production/system-requirements.md', /do not run different OpenFSC versions/],
       ['fsc-in-production/environments.md', /you can neither reuse the certificate there/],
       ['fsc-in-production/network-overview.md', /Never put the Controller on the internet/],
+      ['fsc-in-production/setup-oidc.md', /The rollback removes the Ingress as well/],
     ] as const
   ).map(([page, repeat]) => ({finding: 'N24', page, says: [], saysNot: [repeat]})),
 ];
