@@ -207,6 +207,12 @@ const FACTS: Fact[] = [
   },
   {
     finding: 'N27',
+    page: 'fsc-in-production/renew-certificates.md',
+    says: [],
+    saysNot: [/Contracts overview/],
+  },
+  {
+    finding: 'N27',
     page: 'fsc-in-production/setup-authorization.md',
     // The status line's protocol depends on curl and the server; the reader looks for the status.
     says: [],
