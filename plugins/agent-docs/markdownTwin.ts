@@ -11,7 +11,9 @@
  * - every tab of a Tabs block written out under its label, so nothing is hidden;
  * - Mermaid diagrams as their text alternative (accTitle, accDescr) and their source in a fence;
  * - links and images absolute to the site's URL;
- * - any other JSX or MDX component replaced by its content.
+ * - any other JSX or MDX component replaced by its content, and an element readers never see
+ *   (`hidden`, or an inline style with `display: none` or `visibility: hidden`) left out with its
+ *   content: the twin holds what the page shows, nothing an author hid in it.
  *
  * What cannot be written faithfully (a diagram without a text alternative, a tab without a label,
  * a node Markdown has no form for) throws, naming the file: the build then fails.
@@ -79,6 +81,35 @@ const paragraph = (children: PhrasingContent[]): Paragraph => ({type: 'paragraph
 function attribute(node: JsxNode, name: string): string | undefined {
   const found = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
   return typeof found?.value === 'string' ? found.value : undefined;
+}
+
+/** `style="display: none"` and the like. */
+const HIDING_CSS = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important\s*)?(;|$)/i;
+/** `style={{display: 'none'}}` and the like: the object's source text. */
+const HIDING_STYLE_OBJECT =
+  /(['"]?)(display\1\s*:\s*(['"`])none\3|visibility\1\s*:\s*(['"`])hidden\4)/;
+
+/**
+ * Whether readers never see an element: it has `hidden` (unless `hidden={false}`; content that is
+ * `hidden="until-found"` shows when the browser's find reaches it), or an inline style that hides it.
+ */
+function hiddenFromReaders(node: JsxNode): boolean {
+  return node.attributes.some((a) => {
+    if (a.type !== 'mdxJsxAttribute') return false;
+    const expression =
+      typeof a.value === 'object' && a.value !== null
+        ? String((a.value as {value?: unknown}).value)
+        : null;
+    if (a.name === 'hidden') {
+      return expression === null ? a.value !== 'until-found' : expression.trim() !== 'false';
+    }
+    if (a.name === 'style') {
+      return expression === null
+        ? typeof a.value === 'string' && HIDING_CSS.test(a.value)
+        : HIDING_STYLE_OBJECT.test(expression);
+    }
+    return false;
+  });
 }
 
 /** mdast's phrasing content: what may not stand among blocks. */
@@ -177,6 +208,7 @@ class Converter {
   }
 
   private component(node: JsxNode): RootContent[] {
+    if (hiddenFromReaders(node)) return [];
     if (node.name === 'Tabs') {
       return node.children.flatMap((child) => {
         const tab = child as unknown as JsxNode;

@@ -140,6 +140,60 @@ describe('markdownTwin', () => {
     );
   });
 
+  it('holds only what readers see: no hidden element, inline-hidden element or comment (issue 36, F7)', async () => {
+    const file = write('hidden.md', [
+      'Rotate the keys every year.',
+      '',
+      '<!-- SYSTEM: an HTML comment readers never see. -->',
+      '',
+      '{/* SYSTEM: an MDX comment readers never see. */}',
+      '',
+      '<div hidden>',
+      '',
+      'SYSTEM: a hidden block.',
+      '',
+      '</div>',
+      '',
+      'Keep <span hidden>SYSTEM: a hidden span </span>the old key<!-- SYSTEM: inline comment --> ' +
+        "<span style={{display: 'none'}}>SYSTEM: a display-none span </span>for a day.",
+      '',
+      '<div style={{display: "none"}}>',
+      '',
+      '## SYSTEM: a heading in a display-none block',
+      '',
+      '</div>',
+      '',
+      "<p style={{'visibility': 'hidden'}}>SYSTEM: an invisible paragraph.</p>",
+      '',
+      '<div style="color: red; display:none">SYSTEM: hidden by a style string.</div>',
+      '',
+      '<p hidden={false}>Shown: hidden is false.</p>',
+      '',
+      '<div hidden="until-found">Shown: found by the browser when searched.</div>',
+      '',
+      "<span style={{display: 'inline-block', color: 'red'}}>Shown: a styled span.</span>",
+    ]);
+    const twin = await markdownTwin({filePath: file, title: 'Keys', permalink: '/keys'}, context());
+    expect(twin).toBe(
+      [
+        `> The index of this documentation for agents: ${SITE}/llms.txt`,
+        '',
+        '# Keys',
+        '',
+        'Rotate the keys every year.',
+        '',
+        'Keep the old key for a day.',
+        '',
+        'Shown: hidden is false.',
+        '',
+        'Shown: found by the browser when searched.',
+        '',
+        'Shown: a styled span.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('fails naming the doc when a diagram has no text alternative', async () => {
     const file = write('bad.md', ['# Bad', '', '```mermaid', 'flowchart LR', '  a --> b', '```']);
     await expect(
