@@ -359,7 +359,7 @@ export function unfoundedErrorCodePromises(page: Page, facts: CoreFacts): string
 }
 
 /** A key of an OpenFSC chart that a tutorial command sets from a shell variable (`--set-string config.groupID="$FSC_GROUP_ID"`). */
-type KeyFromVariable = {variable: string; chart: string; key: string; file: string};
+type KeyFromVariable = {variable: string; chart: string; key: string};
 
 /**
  * The keys of a chart and when its templates stop without each (see tests/data/charts): a requirement may be met by
@@ -378,7 +378,6 @@ export function keysFromVariables(pages: Page[], charts: string[]): KeyFromVaria
         variable: match[1]!,
         chart: command.chart,
         key,
-        file: command.block.file,
       })),
     ),
   );
