@@ -111,6 +111,8 @@ const config: Config = {
     ['./plugins/no-symlinks/index.ts', {dirs: ['docs']} satisfies NoSymlinksOptions],
     ['./plugins/dependency-patches/index.ts', {disabled: resolveDisabledPatches(env)}],
     ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
+    // deploy:csp lets pages load only these scripts by src (deploy/emitted-scripts.mjs).
+    './plugins/emitted-scripts/index.ts',
     [
       './plugins/agent-docs/index.ts',
       {

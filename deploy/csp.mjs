@@ -5,9 +5,11 @@
 // Docusaurus puts a few small inline scripts into the pages (colour mode, announcement bar, the
 // base-URL banner). The policy allows exactly those, by their sha256 hash, and nothing else inline:
 // never 'unsafe-inline' for scripts, never 'unsafe-eval'. Each inline script must also be on the
-// reviewed list deploy/inline-scripts.json (its hash and what it is for): a script that is not, one
-// a doc or a plugin brought in, fails this step naming the file and printing the script, instead of
-// being allowed silently. The policy is made from the built HTML files, right after `npm run build`.
+// reviewed list deploy/reviewed-scripts.json (its hash and what it is for): a script that is not,
+// one a doc or a plugin brought in, fails this step naming the file and printing the script, instead
+// of being allowed silently. Scripts loaded by `src` are checked too, since script-src 'self' runs
+// any file of the site: each must be a bundle the build emitted (deploy/emitted-scripts.mjs) or a
+// file on the reviewed list. The policy is made from the built HTML files, right after the build.
 //
 //   node deploy/csp.mjs [--build build] [--hosted | --embedded] [--out FILE | --print]
 //
@@ -23,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {load as loadHtml} from 'cheerio';
+import {EMITTED_SCRIPTS_FILE, readEmittedScripts} from './emitted-scripts.mjs';
 
 /** The hosts of hosted Algolia search (queries and, when enabled, Insights events). */
 export const ALGOLIA_CONNECT_SOURCES = [
@@ -34,18 +37,28 @@ export const ALGOLIA_CONNECT_SOURCES = [
 /** The `<meta>` the search-index plugin writes into every page when the site uses its embedded index. */
 const EMBEDDED_INDEX_META = /<meta\s[^>]*name=["']?fsc:search-index["'\s>/]/i;
 
-/** The reviewed inline scripts: `[{sha256, purpose}]`, each `sha256` a CSP source expression. */
-export const ALLOWED_SCRIPTS_FILE = path.join(
+/**
+ * The reviewed scripts that are not the build's own bundles: inline ones, `{sha256, purpose}`, and
+ * files a page loads by `src`, `{src, sha256, purpose}` (the site path and the hash of the file's
+ * bytes). Each `sha256` is a CSP source expression.
+ */
+export const REVIEWED_SCRIPTS_FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  'inline-scripts.json',
+  'reviewed-scripts.json',
 );
 
 /**
- * The reviewed list as a map from hash to purpose; a malformed list fails, naming the entry.
- * @param {string} [file]
- * @returns {Map<string, string>}
+ * @typedef {object} ReviewedScripts
+ * @property {Map<string, string>} inline the inline scripts, from hash to purpose
+ * @property {Map<string, string>} files the files loaded by `src`, from site path to hash
  */
-export function readAllowedScripts(file = ALLOWED_SCRIPTS_FILE) {
+
+/**
+ * The reviewed list; a malformed list fails, naming the entry.
+ * @param {string} [file]
+ * @returns {ReviewedScripts}
+ */
+export function readReviewedScripts(file = REVIEWED_SCRIPTS_FILE) {
   const where = path.relative(process.cwd(), file) || file;
   let entries;
   try {
@@ -55,22 +68,27 @@ export function readAllowedScripts(file = ALLOWED_SCRIPTS_FILE) {
       `${where} cannot be read as JSON: ${error instanceof Error ? error.message : error}`,
     );
   }
-  if (!Array.isArray(entries)) throw new Error(`${where} must be a list of {sha256, purpose}`);
-  const allowed = new Map();
+  if (!Array.isArray(entries)) {
+    throw new Error(`${where} must be a list of {sha256, purpose} and {src, sha256, purpose}`);
+  }
+  /** @type {ReviewedScripts} */
+  const reviewed = {inline: new Map(), files: new Map()};
   entries.forEach((entry, i) => {
     if (
       typeof entry?.sha256 !== 'string' ||
       !/^'sha256-[A-Za-z0-9+/]{43}='$/.test(entry.sha256) ||
       typeof entry.purpose !== 'string' ||
-      entry.purpose.trim() === ''
+      entry.purpose.trim() === '' ||
+      (entry.src !== undefined && (typeof entry.src !== 'string' || !/^\/[^/\\]/.test(entry.src)))
     ) {
       throw new Error(
-        `${where}, entry ${i + 1}: needs "sha256" ('sha256-<base64>', quotes included) and a "purpose": ${JSON.stringify(entry)}`,
+        `${where}, entry ${i + 1}: needs "sha256" ('sha256-<base64>', quotes included), a "purpose" and, for a file, its "src" (a path of the site): ${JSON.stringify(entry)}`,
       );
     }
-    allowed.set(entry.sha256, entry.purpose);
+    if (entry.src === undefined) reviewed.inline.set(entry.sha256, entry.purpose);
+    else reviewed.files.set(entry.src, entry.sha256);
   });
-  return allowed;
+  return reviewed;
 }
 
 /** `type` values of `<script>` elements the browser runs (or, for import maps and speculation rules, reads under script-src). */
@@ -100,60 +118,112 @@ export function htmlFiles(dir) {
   return found.sort();
 }
 
+/** The namespace of `<svg>`'s elements: its `<script>` names its file with `href`, not `src`. */
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
 /**
- * The inline scripts of one HTML document that the browser executes: `<script>` elements without
- * `src` whose type is JavaScript (or absent), a module, an import map or speculation rules. Data
- * blocks such as `application/ld+json` are not run and CSP does not apply to them.
+ * The scripts of one HTML document: the text of each inline script the browser executes
+ * (`<script>` without `src` whose type is JavaScript or absent, a module, an import map or
+ * speculation rules; data blocks such as `application/ld+json` are not run and CSP does not apply
+ * to them), and the `src` of every script that names a file, whatever its type.
  *
  * The document is parsed as a browser parses it (parse5, through cheerio), not matched as text:
  * `<script>` inside an attribute value or a comment is no element, and a script's text is what the
  * browser hashes (line breaks normalised, character references left alone).
  * @param {string} html
- * @returns {string[]} the text of each script
+ * @returns {{inline: string[], sources: string[]}}
  */
-export function inlineScripts(html) {
+export function pageScripts(html) {
   const $ = loadHtml(html);
-  /** @type {string[]} */
-  const scripts = [];
+  /** @type {{inline: string[], sources: string[]}} */
+  const scripts = {inline: [], sources: []};
   $('script').each((_, element) => {
     const script = $(element);
+    const source =
+      element.namespace === SVG_NAMESPACE
+        ? (script.attr('href') ?? script.attr('xlink:href'))
+        : script.attr('src');
     const type = (script.attr('type') ?? '').trim();
-    if (script.attr('src') === undefined && (type === '' || JS_MIME.test(type))) {
-      scripts.push(script.text());
-    }
+    if (source !== undefined) scripts.sources.push(source);
+    else if (type === '' || JS_MIME.test(type)) scripts.inline.push(script.text());
   });
   return scripts;
 }
 
 /**
- * The CSP source expression for one script text: `'sha256-<base64>'` of its UTF-8 bytes.
- * @param {string} text
+ * The CSP source expression for one script: `'sha256-<base64>'` of its UTF-8 bytes (or the bytes
+ * of its file).
+ * @param {string | Buffer} script
  */
-export function scriptHash(text) {
-  return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export function scriptHash(script) {
+  return `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
+}
+
+/** A stand-in origin for resolving a page's script addresses: only its own paths count. */
+const SITE = 'https://site.invalid';
+
+/**
+ * The site paths a script address means on one page, or undefined for another origin (or an
+ * address no server would map to a file). The page is served at its file's path and, for an
+ * `index.html`, also at its folder without the slash, where a relative address means another path.
+ * @param {string} source the `src` as written
+ * @param {string} page the HTML file, relative to the build
+ * @returns {string[] | undefined}
+ */
+function sitePathsOf(source, page) {
+  const pageUrls = [`/${page}`];
+  if (page.endsWith('/index.html')) pageUrls.push(`/${page.slice(0, -'/index.html'.length)}`);
+  /** @type {Set<string>} */
+  const paths = new Set();
+  for (const pageUrl of pageUrls) {
+    const url = new URL(source, SITE + pageUrl);
+    if (url.origin !== SITE) return undefined;
+    try {
+      paths.add(decodeURIComponent(url.pathname));
+    } catch {
+      return undefined;
+    }
+  }
+  return [...paths];
 }
 
 /**
- * The hash of every inline script in every HTML file of a build, without duplicates, sorted (so the
- * same build always gives the same policy). A script whose hash is not on the reviewed list fails.
+ * Checks every script of every HTML file of a build and returns the hashes of the inline ones,
+ * without duplicates, sorted (so the same build always gives the same policy). An inline script
+ * must be on the reviewed list; a script loaded by `src` must be one the build's bundler emitted
+ * (deploy/emitted-scripts.mjs) or a file on the reviewed list with the same bytes. Anything else
+ * fails, naming the page and the script: script-src 'self' would run any file of the site.
  * @param {string} buildDir
- * @param {Map<string, string>} [allowed] the reviewed list (readAllowedScripts)
+ * @param {ReviewedScripts} [reviewed] the reviewed list (readReviewedScripts)
  * @returns {{hashes: string[], scripts: number, files: number}}
  */
-export function collectInlineScriptHashes(buildDir, allowed = readAllowedScripts()) {
+export function checkBuildScripts(buildDir, reviewed = readReviewedScripts()) {
   const files = htmlFiles(buildDir);
   if (files.length === 0) {
     throw new Error(`No HTML files in ${buildDir}: build the site first (npm run build).`);
   }
+  const emitted = readEmittedScripts(buildDir);
+  const list = path.relative(process.cwd(), REVIEWED_SCRIPTS_FILE);
+  /** @param {string} sitePath */
+  const isReviewedFile = (sitePath) => {
+    const file = path.join(buildDir, sitePath);
+    return (
+      reviewed.files.has(sitePath) &&
+      fs.existsSync(file) &&
+      reviewed.files.get(sitePath) === scriptHash(fs.readFileSync(file))
+    );
+  };
   const hashes = new Set();
   let scripts = 0;
   for (const file of files) {
-    for (const script of inlineScripts(fs.readFileSync(file, 'utf8'))) {
+    const page = path.relative(buildDir, file).split(path.sep).join('/');
+    const {inline, sources} = pageScripts(fs.readFileSync(file, 'utf8'));
+    for (const script of inline) {
       const hash = scriptHash(script);
-      if (!allowed.has(hash)) {
+      if (!reviewed.inline.has(hash)) {
         throw new Error(
           [
-            `${path.relative(buildDir, file)} (in ${buildDir}) has an inline script that is not on the reviewed list, ${path.relative(process.cwd(), ALLOWED_SCRIPTS_FILE)}:`,
+            `${page} (in ${buildDir}) has an inline script that is not on the reviewed list, ${list}:`,
             '----',
             script,
             '----',
@@ -162,6 +232,28 @@ export function collectInlineScriptHashes(buildDir, allowed = readAllowedScripts
         );
       }
       hashes.add(hash);
+      scripts += 1;
+    }
+    for (const source of sources) {
+      const sitePaths = sitePathsOf(source, page);
+      const unknown = sitePaths?.find(
+        (sitePath) => !emitted.has(sitePath) && !isReviewedFile(sitePath),
+      );
+      if (sitePaths === undefined || unknown !== undefined) {
+        const file = unknown && path.resolve(buildDir, `.${unknown}`);
+        const entry =
+          file?.startsWith(path.resolve(buildDir) + path.sep) &&
+          fs.existsSync(file) &&
+          fs.statSync(file).isFile()
+            ? `{"src": "${unknown}", "sha256": "${scriptHash(fs.readFileSync(file))}", "purpose": "<what it does>"}`
+            : `{"src": "<its path>", "sha256": "<the hash of its bytes>", "purpose": "<what it does>"}`;
+        throw new Error(
+          [
+            `${page} (in ${buildDir}) loads the script ${JSON.stringify(source)}, which is neither a bundle the build emitted (${EMITTED_SCRIPTS_FILE}) nor a file on the reviewed list, ${list}.`,
+            `If it belongs in the site, review it and add ${entry} to the list; otherwise remove it from the doc, static file or plugin that adds it.`,
+          ].join('\n'),
+        );
+      }
       scripts += 1;
     }
   }
@@ -273,7 +365,7 @@ export function cspNginxLine(policy, report) {
  * @param {{hosted?: boolean, extraConnectSources?: string[]}} [options]
  */
 export function policyForBuild(buildDir, options = {}) {
-  const {hashes, scripts, files} = collectInlineScriptHashes(buildDir);
+  const {hashes, scripts, files} = checkBuildScripts(buildDir);
   const detected = detectSearchMode(buildDir);
   const mode =
     options.hosted === undefined
@@ -345,7 +437,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     fs.mkdirSync(path.dirname(out), {recursive: true});
     fs.writeFileSync(out, line);
     console.error(
-      `csp: ${result.files} HTML files, ${result.scripts} inline scripts, ${result.hashes.length} distinct hashes, ${result.mode} search -> ${out}`,
+      `csp: ${result.files} HTML files, ${result.scripts} scripts, ${result.hashes.length} distinct hashes, ${result.mode} search -> ${out}`,
     );
   }
 }

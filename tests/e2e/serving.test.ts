@@ -22,6 +22,7 @@ import {
   htmlFiles,
   policyForBuild,
 } from '../../deploy/csp.mjs';
+import {EMITTED_SCRIPTS_FILE, readEmittedScripts} from '../../deploy/emitted-scripts.mjs';
 import {renderNginx} from '../../deploy/render-nginx.mjs';
 import {requestMix, runLoad} from '../../support/load.mjs';
 
@@ -177,6 +178,7 @@ describe('pages and clean URLs', () => {
       '/assets/js/no-such.js',
       '/404',
       '/.git/config',
+      `/${EMITTED_SCRIPTS_FILE}`,
     ]) {
       const response = await get(missing);
       expect(response.status, missing).toBe(404);
@@ -383,6 +385,21 @@ describe('security headers', () => {
     expect(new Set(directives(server.policy).get('script-src')?.slice(1))).toEqual(expected);
   });
 
+  it('every page loads only scripts the bundler emitted, and the build lists exactly those', () => {
+    const emitted = readEmittedScripts(build);
+    const bundles = fs
+      .readdirSync(path.join(build, 'assets/js'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `/assets/js/${name}`);
+    expect(emitted).toEqual(new Set(bundles));
+    for (const file of htmlFiles(build)) {
+      const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
+      $('script[src]').each((_, element) => {
+        expect(emitted.has($(element).attr('src') ?? ''), path.relative(build, file)).toBe(true);
+      });
+    }
+  });
+
   it('hosted search adds the Algolia hosts to connect-src and changes nothing else', () => {
     const embedded = policyForBuild(build, {hosted: false});
     const hosted = policyForBuild(build, {hosted: true});
@@ -557,6 +574,12 @@ describe('in Chromium', () => {
           '<body><main class=docusaurus-mermaid-container></main></body></html>',
       );
       fs.writeFileSync(path.join(fixture, '404.html'), '<!doctype html><title>Not found</title>');
+      // A build lists its bundler's scripts; this fixture's two stand in for them.
+      fs.mkdirSync(path.dirname(path.join(fixture, EMITTED_SCRIPTS_FILE)));
+      fs.writeFileSync(
+        path.join(fixture, EMITTED_SCRIPTS_FILE),
+        JSON.stringify(['/mermaid.min.js', '/draw.js']),
+      );
       fs.writeFileSync(
         path.join(fixture, 'draw.js'),
         `mermaid.initialize({startOnLoad: false, securityLevel: 'strict'});

@@ -8,15 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {
-  collectInlineScriptHashes,
+  checkBuildScripts,
   contentSecurityPolicy,
   cspNginxLine,
   cspReportSettings,
   detectSearchMode,
-  inlineScripts,
-  readAllowedScripts,
+  pageScripts,
+  readReviewedScripts,
   scriptHash,
 } from '../../deploy/csp.mjs';
+import {EMITTED_SCRIPTS_FILE} from '../../deploy/emitted-scripts.mjs';
 
 const CSP_SCRIPT = path.join(__dirname, '../../deploy/csp.mjs');
 const dirs: string[] = [];
@@ -24,13 +25,31 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, {recursive: true, force: true});
 });
 
-/** A build of one page, `page.html` holding `html`. */
+/** The one bundle of the builds below, as the build's list of emitted scripts names it. */
+const BUNDLE = '/assets/js/main.1a2b3c4d.js';
+
+/** A build of one page, `docs/page.html` holding `html`, whose bundler emitted BUNDLE. */
 function buildWith(html: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-csp-'));
   dirs.push(dir);
   fs.mkdirSync(path.join(dir, 'docs'));
   fs.writeFileSync(path.join(dir, 'docs/page.html'), html);
+  fs.mkdirSync(path.join(dir, 'assets/js'), {recursive: true});
+  fs.writeFileSync(path.join(dir, BUNDLE), 'bundle()');
+  fs.mkdirSync(path.dirname(path.join(dir, EMITTED_SCRIPTS_FILE)));
+  fs.writeFileSync(path.join(dir, EMITTED_SCRIPTS_FILE), JSON.stringify([BUNDLE]));
   return dir;
+}
+
+/** The reviewed list with these inline scripts and files. */
+function reviewedList(
+  inline: string[] = [],
+  files: Record<string, string> = {},
+): ReturnType<typeof readReviewedScripts> {
+  return {
+    inline: new Map(inline.map((script) => [scriptHash(script), 'a test script'])),
+    files: new Map(Object.entries(files).map(([src, bytes]) => [src, scriptHash(bytes)])),
+  };
 }
 
 describe('inline scripts', () => {
@@ -47,7 +66,7 @@ describe('inline scripts', () => {
       '<script type=importmap>{"imports":{}}</script>',
       '</head></html>',
     ].join('');
-    expect(inlineScripts(html)).toEqual([
+    expect(pageScripts(html).inline).toEqual([
       'a()',
       'b()',
       "import('/x.js')",
@@ -73,11 +92,11 @@ describe('inline scripts', () => {
       '</body></html>',
     ].join('');
     // The browser normalises line breaks before it hashes a script's text.
-    expect(inlineScripts(html)).toEqual(['\nreal()\n']);
+    expect(pageScripts(html).inline).toEqual(['\nreal()\n']);
   });
 
   it('the committed list of reviewed scripts names a purpose for each hash', () => {
-    const allowed = readAllowedScripts();
+    const allowed = readReviewedScripts().inline;
     expect(allowed.size).toBeGreaterThan(0);
     for (const [hash, purpose] of allowed) {
       expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
@@ -87,8 +106,7 @@ describe('inline scripts', () => {
 
   it('allows a reviewed script by its hash', () => {
     const dir = buildWith('<html><head><script>known()</script></head></html>');
-    const allowed = new Map([[scriptHash('known()'), 'a test script']]);
-    expect(collectInlineScriptHashes(dir, allowed)).toEqual({
+    expect(checkBuildScripts(dir, reviewedList(['known()']))).toEqual({
       hashes: [scriptHash('known()')],
       scripts: 1,
       files: 1,
@@ -99,8 +117,8 @@ describe('inline scripts', () => {
     const dir = buildWith(
       '<html><head><script>fetch("/steal?" + document.cookie)</script></head></html>',
     );
-    expect(() => collectInlineScriptHashes(dir, new Map())).toThrow(
-      /docs\/page\.html .* has an inline script that is not on the reviewed list, deploy\/inline-scripts\.json:\n----\nfetch\("\/steal\?" \+ document\.cookie\)\n----\nIf it belongs in the site, review it and add \{"sha256": "'sha256-/,
+    expect(() => checkBuildScripts(dir, reviewedList())).toThrow(
+      /docs\/page\.html .* has an inline script that is not on the reviewed list, deploy\/reviewed-scripts\.json:\n----\nfetch\("\/steal\?" \+ document\.cookie\)\n----\nIf it belongs in the site, review it and add \{"sha256": "'sha256-/,
     );
     // npm run deploy:csp fails the same way, with the message and no stack trace.
     const run = spawnSync(process.execPath, [CSP_SCRIPT, '--build', dir, '--print'], {
@@ -117,9 +135,77 @@ describe('inline scripts', () => {
     const dir = buildWith('');
     const list = path.join(dir, 'list.json');
     fs.writeFileSync(list, JSON.stringify([{sha256: 'sha256-abc', purpose: 'x'}]));
-    expect(() => readAllowedScripts(list)).toThrow(/entry 1: needs "sha256" \('sha256-<base64>'/);
+    expect(() => readReviewedScripts(list)).toThrow(/entry 1: needs "sha256" \('sha256-<base64>'/);
     fs.writeFileSync(list, JSON.stringify([{sha256: scriptHash('x'), purpose: ' '}]));
-    expect(() => readAllowedScripts(list)).toThrow(/entry 1: needs .* and a "purpose"/);
+    expect(() => readReviewedScripts(list)).toThrow(/entry 1: needs .*, a "purpose"/);
+    fs.writeFileSync(
+      list,
+      JSON.stringify([{src: '//evil.example/x.js', sha256: scriptHash('x'), purpose: 'a file'}]),
+    );
+    expect(() => readReviewedScripts(list)).toThrow(/entry 1: .* its "src" \(a path of the site\)/);
+  });
+});
+
+describe('scripts loaded by src', () => {
+  /** The page `docs/page.html` loading `tags` beside the build's own bundle. */
+  const page = (...tags: string[]) =>
+    `<html><head><script src=${BUNDLE} defer></script>${tags.join('')}</head><body></body></html>`;
+
+  it('allows the bundles the build emitted, by whatever path leads to them', () => {
+    const dir = buildWith(page('<script src="../assets/js/main.1a2b3c4d.js?v=1"></script>'));
+    expect(checkBuildScripts(dir, reviewedList())).toEqual({hashes: [], scripts: 2, files: 1});
+    expect(pageScripts(page()).sources).toEqual([BUNDLE]);
+  });
+
+  it('fails on a file of the site that is not a bundle, naming the page and the script', () => {
+    const dir = buildWith(page('<script src="/img/x.js"></script>'));
+    fs.mkdirSync(path.join(dir, 'img'));
+    fs.writeFileSync(path.join(dir, 'img/x.js'), 'steal()');
+    expect(() => checkBuildScripts(dir, reviewedList())).toThrow(
+      `docs/page.html (in ${dir}) loads the script "/img/x.js", which is neither a bundle the build emitted (${EMITTED_SCRIPTS_FILE}) nor a file on the reviewed list, deploy/reviewed-scripts.json.\nIf it belongs in the site, review it and add {"src": "/img/x.js", "sha256": "${scriptHash('steal()')}", "purpose": "<what it does>"} to the list`,
+    );
+    // npm run deploy:csp fails the same way, with the message and no stack trace.
+    const run = spawnSync(process.execPath, [CSP_SCRIPT, '--build', dir, '--print'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('docs/page.html (in');
+    expect(run.stderr).toContain('loads the script "/img/x.js"');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it.each([
+    ['a file static/ put beside the bundles', '<script src=/assets/js/evil.js></script>'],
+    ['a relative path to a static file', '<script type=module src="../img/x.js"></script>'],
+    ['another origin', '<script src="https://cdn.example/x.js"></script>'],
+    ['a protocol-relative address', '<script src="//cdn.example/x.js"></script>'],
+    ['an SVG script', '<svg><script href="/img/x.js"></script></svg>'],
+    ['an SVG script by xlink:href', '<svg><script xlink:href="/img/x.js"></script></svg>'],
+  ])('fails on %s', (_, tag) => {
+    const dir = buildWith(page(tag));
+    fs.writeFileSync(path.join(dir, 'assets/js/evil.js'), 'steal()');
+    expect(() => checkBuildScripts(dir, reviewedList())).toThrow(
+      /^docs\/page\.html \(in .*\) loads the script ".*", which is neither a bundle/,
+    );
+  });
+
+  it('allows a reviewed file while its bytes are the reviewed ones', () => {
+    const dir = buildWith(page('<script src="/img/x.js"></script>'));
+    fs.mkdirSync(path.join(dir, 'img'));
+    fs.writeFileSync(path.join(dir, 'img/x.js'), 'reviewed()');
+    const reviewed = reviewedList([], {'/img/x.js': 'reviewed()'});
+    expect(checkBuildScripts(dir, reviewed).scripts).toBe(2);
+    fs.writeFileSync(path.join(dir, 'img/x.js'), 'changed()');
+    expect(() => checkBuildScripts(dir, reviewed)).toThrow(/loads the script "\/img\/x\.js"/);
+  });
+
+  it("fails on a build without the list of its bundler's scripts", () => {
+    const dir = buildWith(page());
+    fs.rmSync(path.join(dir, EMITTED_SCRIPTS_FILE));
+    expect(() => checkBuildScripts(dir, reviewedList())).toThrow(
+      `${dir} has no readable list of the scripts its bundler emitted (${EMITTED_SCRIPTS_FILE}, written by plugins/emitted-scripts)`,
+    );
   });
 });
 
