@@ -11,7 +11,10 @@
 // any file of the site: each must be a bundle the build emitted (deploy/emitted-scripts.mjs) or a
 // file on the reviewed list. The policy is made from the built HTML files, right after the build.
 //
-//   node deploy/csp.mjs [--build build] [--hosted | --embedded] [--out FILE | --print]
+//   node deploy/csp.mjs [--build build] [--hosted [--algolia-app-id ID] | --embedded] [--out FILE | --print]
+//
+// Hosted search allows only the hosts of the Algolia app the site was built with: --algolia-app-id,
+// by default ALGOLIA_APP_ID, the variable the build read.
 //
 // CSP_REPORT_URI (an https URL, or a path of this site) turns on violation reports, off by default.
 // CSP_REPORT_MODE says how: `report-only` (the default once a URI is set) sends the same policy a
@@ -27,12 +30,27 @@ import {fileURLToPath} from 'node:url';
 import {load as loadHtml} from 'cheerio';
 import {EMITTED_SCRIPTS_FILE, readEmittedScripts} from './emitted-scripts.mjs';
 
-/** The hosts of hosted Algolia search (queries and, when enabled, Insights events). */
-export const ALGOLIA_CONNECT_SOURCES = [
-  'https://*.algolia.net',
-  'https://*.algolianet.com',
-  'https://*.algolia.io',
-];
+/**
+ * The hosts hosted Algolia search reaches for one app: its search host and the three fallbacks the
+ * client (algoliasearch 5) turns to when that one fails. Only the configured app's, never every
+ * Algolia app's (`*.algolia.net`): a page could otherwise send what it reads to any Algolia account.
+ * @param {string} appId ALGOLIA_APP_ID, as the build used it
+ * @returns {string[]}
+ */
+export function algoliaConnectSources(appId) {
+  if (!/^[A-Za-z0-9]{1,64}$/.test(appId)) {
+    throw new Error(
+      `hosted search needs the Algolia app id the site was built with, letters and digits only (ALGOLIA_APP_ID or --algolia-app-id): "${appId}"`,
+    );
+  }
+  const app = appId.toLowerCase();
+  return [
+    `https://${app}-dsn.algolia.net`,
+    `https://${app}-1.algolianet.com`,
+    `https://${app}-2.algolianet.com`,
+    `https://${app}-3.algolianet.com`,
+  ];
+}
 
 /** The `<meta>` the search-index plugin writes into every page when the site uses its embedded index. */
 const EMBEDDED_INDEX_META = /<meta\s[^>]*name=["']?fsc:search-index["'\s>/]/i;
@@ -281,10 +299,15 @@ export function detectSearchMode(buildDir) {
 
 /**
  * The policy itself, as one header value.
- * @param {{hashes: string[], hosted?: boolean, extraConnectSources?: string[]}} options
+ * @param {{hashes: string[], algoliaAppId?: string, extraConnectSources?: string[]}} options
+ *   algoliaAppId: hosted search, with this app
  */
-export function contentSecurityPolicy({hashes, hosted = false, extraConnectSources = []}) {
-  const connect = ["'self'", ...(hosted ? ALGOLIA_CONNECT_SOURCES : []), ...extraConnectSources];
+export function contentSecurityPolicy({hashes, algoliaAppId, extraConnectSources = []}) {
+  const connect = [
+    "'self'",
+    ...(algoliaAppId === undefined ? [] : algoliaConnectSources(algoliaAppId)),
+    ...extraConnectSources,
+  ];
   /** @type {[string, string[]][]} */
   const directives = [
     ['default-src', ["'self'"]],
@@ -362,7 +385,8 @@ export function cspNginxLine(policy, report) {
 /**
  * Everything the renderer and the tests need from a build in one call.
  * @param {string} buildDir
- * @param {{hosted?: boolean, extraConnectSources?: string[]}} [options]
+ * @param {{hosted?: boolean, algoliaAppId?: string, extraConnectSources?: string[]}} [options]
+ *   algoliaAppId: the app of hosted search (required when the policy is for hosted search)
  */
 export function policyForBuild(buildDir, options = {}) {
   const {hashes, scripts, files} = checkBuildScripts(buildDir);
@@ -375,7 +399,7 @@ export function policyForBuild(buildDir, options = {}) {
         : 'embedded';
   const policy = contentSecurityPolicy({
     hashes,
-    hosted: mode === 'hosted',
+    algoliaAppId: mode === 'hosted' ? (options.algoliaAppId ?? '') : undefined,
     extraConnectSources: options.extraConnectSources,
   });
   /** @type {string[]} */
@@ -395,8 +419,14 @@ export function policyForBuild(buildDir, options = {}) {
 
 /** @param {string[]} argv */
 function parseArguments(argv) {
-  /** @type {{build: string, out: string | undefined, print: boolean, hosted: boolean | undefined}} */
-  const options = {build: 'build', out: undefined, print: false, hosted: undefined};
+  /** @type {{build: string, out: string | undefined, print: boolean, hosted: boolean | undefined, algoliaAppId: string | undefined}} */
+  const options = {
+    build: 'build',
+    out: undefined,
+    print: false,
+    hosted: undefined,
+    algoliaAppId: process.env.ALGOLIA_APP_ID?.trim() || undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--build') options.build = argv[++i];
@@ -404,9 +434,10 @@ function parseArguments(argv) {
     else if (arg === '--print') options.print = true;
     else if (arg === '--hosted') options.hosted = true;
     else if (arg === '--embedded') options.hosted = false;
+    else if (arg === '--algolia-app-id') options.algoliaAppId = argv[++i];
     else if (arg === '--help' || arg === '-h') {
       console.log(
-        'usage: node deploy/csp.mjs [--build DIR] [--hosted | --embedded] [--out FILE | --print]',
+        'usage: node deploy/csp.mjs [--build DIR] [--hosted [--algolia-app-id ID] | --embedded] [--out FILE | --print]',
       );
       process.exit(0);
     } else {
@@ -422,7 +453,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   let result;
   let line;
   try {
-    result = policyForBuild(path.resolve(options.build), {hosted: options.hosted});
+    result = policyForBuild(path.resolve(options.build), {
+      hosted: options.hosted,
+      algoliaAppId: options.algoliaAppId,
+    });
     line = cspNginxLine(result.policy, cspReportSettings(process.env));
   } catch (error) {
     console.error(`csp: ${error instanceof Error ? error.message : error}`);

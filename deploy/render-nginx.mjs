@@ -5,7 +5,8 @@
 // includes (security-headers.conf, mime.types and csp.conf, the policy made from the build).
 //
 //   node deploy/render-nginx.mjs --build DIR [--out DIR] [--port N] [--host ADDR] [--root PATH]
-//        [--runtime DIR] [--logs DIR] [--user NAME] [--hosted | --embedded] [--connect-src SOURCE]...
+//        [--runtime DIR] [--logs DIR] [--user NAME] [--hosted [--algolia-app-id ID] | --embedded]
+//        [--connect-src SOURCE]...
 //
 //   --build    the build whose HTML the Content-Security-Policy is computed from (required)
 //   --out      where to write the configuration (default deploy/nginx/generated)
@@ -15,6 +16,8 @@
 //   --logs     a directory for access.log and error.log (default: /dev/stdout and stderr)
 //   --user     the user of the worker processes, only when nginx starts as root
 //   --hosted   hosted Algolia search: allow its hosts in connect-src (default: detected, else embedded)
+//   --algolia-app-id  the Algolia app the site was built with (default: ALGOLIA_APP_ID); hosted
+//              search allows that app's hosts only
 //   --connect-src  one more connect-src source (repeatable; tests use it for an Algolia double)
 //
 // CSP_REPORT_URI and CSP_REPORT_MODE turn on violation reports (off by default; see deploy/csp.mjs).
@@ -56,6 +59,7 @@ function token(name, value) {
  * @property {string} [logs] directory for access.log and error.log; default stdout/stderr
  * @property {string} [user] worker user when the master runs as root
  * @property {boolean} [hosted] hosted Algolia search; default detected from the build, else embedded
+ * @property {string} [algoliaAppId] the Algolia app of hosted search
  * @property {string[]} [connectSources] more connect-src sources
  * @property {{uri: string, mode: 'report-only' | 'enforce'}} [report] violation reports (cspReportSettings)
  */
@@ -78,6 +82,7 @@ export function renderNginx(options) {
 
   const {policy, mode, hashes, warnings} = policyForBuild(build, {
     hosted: options.hosted,
+    algoliaAppId: options.algoliaAppId,
     extraConnectSources: options.connectSources ?? [],
   });
 
@@ -112,7 +117,12 @@ export function renderNginx(options) {
 /** @param {string[]} argv */
 function parseArguments(argv) {
   /** @type {RenderOptions} */
-  const options = {build: '', out: path.join(NGINX_DIR, 'generated'), connectSources: []};
+  const options = {
+    build: '',
+    out: path.join(NGINX_DIR, 'generated'),
+    connectSources: [],
+    algoliaAppId: process.env.ALGOLIA_APP_ID?.trim() || undefined,
+  };
   /** @param {number} i */
   const value = (i) => {
     if (i >= argv.length || argv[i].startsWith('--'))
@@ -151,6 +161,9 @@ function parseArguments(argv) {
         break;
       case '--embedded':
         options.hosted = false;
+        break;
+      case '--algolia-app-id':
+        options.algoliaAppId = value(++i);
         break;
       case '--connect-src':
         options.connectSources?.push(value(++i));

@@ -17,7 +17,7 @@ import {launchBrowser, openPage, waitForHydration, type PageProblems} from './su
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
 import {builtSite, DOC_ROUTES, ROOT} from './support/site';
 import {
-  ALGOLIA_CONNECT_SOURCES,
+  algoliaConnectSources,
   contentSecurityPolicy,
   htmlFiles,
   policyForBuild,
@@ -400,19 +400,15 @@ describe('security headers', () => {
     }
   });
 
-  it('hosted search adds the Algolia hosts to connect-src and changes nothing else', () => {
+  it("hosted search adds the configured Algolia app's hosts to connect-src and changes nothing else", () => {
     const embedded = policyForBuild(build, {hosted: false});
-    const hosted = policyForBuild(build, {hosted: true});
+    const hosted = policyForBuild(build, {hosted: true, algoliaAppId: 'TESTAPP'});
     expect(hosted.mode).toBe('hosted');
     expect(directives(hosted.policy).get('connect-src')).toEqual([
       "'self'",
-      ...ALGOLIA_CONNECT_SOURCES,
+      ...algoliaConnectSources('TESTAPP'),
     ]);
-    expect(ALGOLIA_CONNECT_SOURCES).toEqual([
-      'https://*.algolia.net',
-      'https://*.algolianet.com',
-      'https://*.algolia.io',
-    ]);
+    expect(hosted.policy).not.toContain('*');
     const withoutConnect = (policy: string) =>
       [...directives(policy)].filter(([name]) => name !== 'connect-src');
     expect(withoutConnect(hosted.policy)).toEqual(withoutConnect(embedded.policy));

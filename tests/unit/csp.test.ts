@@ -14,6 +14,7 @@ import {
   cspReportSettings,
   detectSearchMode,
   pageScripts,
+  policyForBuild,
   readReviewedScripts,
   scriptHash,
 } from '../../deploy/csp.mjs';
@@ -212,6 +213,41 @@ describe('scripts loaded by src', () => {
 describe('the policy', () => {
   it("allows no <base> element: base-uri 'none'", () => {
     expect(contentSecurityPolicy({hashes: []})).toContain("base-uri 'none'");
+  });
+
+  it("hosted search allows the configured Algolia app's hosts, not every Algolia app's", () => {
+    const connect = (policy: string) =>
+      policy
+        .split('; ')
+        .find((directive) => directive.startsWith('connect-src '))
+        ?.split(' ')
+        .slice(1);
+    expect(connect(contentSecurityPolicy({hashes: [], algoliaAppId: 'BH4D9OD16A'}))).toEqual([
+      "'self'",
+      'https://bh4d9od16a-dsn.algolia.net',
+      'https://bh4d9od16a-1.algolianet.com',
+      'https://bh4d9od16a-2.algolianet.com',
+      'https://bh4d9od16a-3.algolianet.com',
+    ]);
+    expect(connect(contentSecurityPolicy({hashes: []}))).toEqual(["'self'"]);
+
+    const dir = buildWith('<html><head></head></html>');
+    expect(() => policyForBuild(dir, {hosted: true})).toThrow(
+      /^hosted search needs the Algolia app id the site was built with, letters and digits only \(ALGOLIA_APP_ID or --algolia-app-id\): ""/,
+    );
+    expect(() => policyForBuild(dir, {hosted: true, algoliaAppId: 'x.algolia.net *'})).toThrow(
+      /hosted search needs the Algolia app id/,
+    );
+    // The command takes the app id from the variable the build read.
+    const run = spawnSync(process.execPath, [CSP_SCRIPT, '--build', dir, '--hosted', '--print'], {
+      encoding: 'utf8',
+      env: {...process.env, ALGOLIA_APP_ID: 'APP42'},
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(
+      "connect-src 'self' https://app42-dsn.algolia.net https://app42-1.algolianet.com",
+    );
+    expect(run.stdout).not.toContain('*');
   });
 
   it('tells an embedded-search build by its index meta or index file, and says nothing otherwise', () => {
