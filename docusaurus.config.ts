@@ -5,12 +5,14 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {CODE_LANGUAGES} from './config/codeLanguages';
 import {resolveAnnouncementBar, resolveSiteUrl} from './config/site';
 import {resolveSearchConfig} from './config/search';
+import {resolveSecurityContact} from './config/security';
 import {resolveDisabledPatches} from './plugins/dependency-patches/disabledPatches';
 import {readablePrismTheme} from './config/readablePrismTheme';
 import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
 import {DEV_INDEX_DIR} from './plugins/search-index/devIndex';
 import {isDevelopment} from './plugins/search-index';
 import {DEV_AGENT_DIR, type AgentDocsPluginOptions} from './plugins/agent-docs';
+import type {SecurityTxtOptions} from './plugins/security-txt';
 import type {NoSymlinksOptions} from './plugins/no-symlinks';
 
 const env = process.env;
@@ -113,6 +115,10 @@ const config: Config = {
     ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
     // deploy:csp lets pages load only these scripts by src (deploy/emitted-scripts.mjs).
     './plugins/emitted-scripts/index.ts',
+    [
+      './plugins/security-txt/index.ts',
+      {contact: resolveSecurityContact(env)} satisfies SecurityTxtOptions,
+    ],
     [
       './plugins/agent-docs/index.ts',
       {

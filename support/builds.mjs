@@ -56,7 +56,7 @@ const BUILD_SOURCES = [
 
 /** The environment variables the site configuration reads (README, Configuration). */
 const CONFIG_VARIABLE =
-  /^(SITE_URL|ALGOLIA_|SEARCH_|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
+  /^(SITE_URL|ALGOLIA_|SEARCH_|SECURITY_CONTACT$|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
 
 /**
  * The port on 127.0.0.1 where the variant's pages look for hosted search: fixed, so that the

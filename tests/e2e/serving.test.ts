@@ -315,6 +315,34 @@ describe('files for agents', () => {
   });
 });
 
+describe('security.txt', () => {
+  it('serves /.well-known/security.txt (RFC 9116) as text, expiring less than a year after the build', async () => {
+    const response = await get('/.well-known/security.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['content-security-policy']).toBe(server.policy);
+    const fields = new Map(
+      response.body
+        .toString('utf8')
+        .trim()
+        .split('\n')
+        .map((line) => [
+          line.slice(0, line.indexOf(':')),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+    );
+    expect([...fields.keys()]).toEqual(['Contact', 'Expires', 'Preferred-Languages', 'Canonical']);
+    expect(fields.get('Contact')).toMatch(/^(mailto:\S+@\S+|https:\/\/\S+)$/);
+    expect(fields.get('Preferred-Languages')).toBe('nl, en');
+    expect(fields.get('Canonical')).toMatch(/^https:\/\/[^/]+\/\.well-known\/security\.txt$/);
+    // Counted from the build, which the file's own time on disk dates.
+    const built = fs.statSync(path.join(build, '.well-known/security.txt')).mtimeMs;
+    const expires = Date.parse(fields.get('Expires') ?? '');
+    expect(expires).toBeGreaterThan(built);
+    expect(expires - built).toBeLessThan(365 * 24 * 60 * 60 * 1000);
+  });
+});
+
 describe('security headers', () => {
   it('are sent with a page, an asset, the 404 page and a redirect', async () => {
     const [asset] = homeAssets();
