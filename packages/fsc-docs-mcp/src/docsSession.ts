@@ -59,6 +59,13 @@ const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"',
 const unescapeHtml = (html: string) =>
   html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
 
+/**
+ * An argument as an error message names it: its kind and length, never its text (an agent's input
+ * may be megabytes, or words that should not come back to it as the server's).
+ */
+export const given = (kind: string, value: string) =>
+  `the ${kind} given (${value.length} characters)`;
+
 /** `- [Title](https://site/route.md): description` lines of llms.txt, under `## Section`. */
 function pagesOfLlmsTxt(text: string): Page[] {
   const pages: Page[] = [];
@@ -160,7 +167,9 @@ export class DocsSession {
       const sections = [...new Set((await this.listPages()).map((page) => page.section))];
       const known = sections.find((name) => name.toLowerCase() === section.trim().toLowerCase());
       if (!known) {
-        throw new Error(`No section "${section}". The sections are: ${sections.join(', ')}.`);
+        throw new Error(
+          `No sidebar section matches ${given('section', section)}. The sections are: ${sections.join(', ')}.`,
+        );
       }
       facetFilters.push(`hierarchy.lvl0:${known}`);
     }
@@ -207,7 +216,7 @@ export class DocsSession {
       pages.find((p) => p.route.replace(/\/$/, '') === path.replace(/\/$/, ''));
     if (!page) {
       throw new Error(
-        `No page "${ref}" on ${this.source.label}. list_pages names every page (for example ${pages[0]?.route ?? '/'}).`,
+        `No page of ${this.source.label} matches ${given('page', ref)}. list_pages names every page (for example ${pages[0]?.route ?? '/'}).`,
       );
     }
     let twin = this.twins.get(page.twin);
@@ -222,7 +231,7 @@ export class DocsSession {
     const found = sections.find((section) => section.anchor === anchor);
     if (!found) {
       throw new Error(
-        `The page ${page.route} has no section "#${anchor}". Its sections: ${sections.map((s) => `#${s.anchor}`).join(', ')}.`,
+        `The page ${page.route} has no section matching ${given('anchor', anchor)}. Its sections: ${sections.map((s) => `#${s.anchor}`).join(', ')}.`,
       );
     }
     return found.markdown;

@@ -2,7 +2,7 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import {asDocumentation, DATA_NOTE} from './asDocumentation';
-import {DocsSession, type Hit} from './docsSession';
+import {DocsSession, given, type Hit} from './docsSession';
 import type {SiteSource} from './siteSource';
 
 const SERVER_NAME = 'fsc-docs';
@@ -25,6 +25,38 @@ function formatHits(hits: readonly Hit[]): string {
   return asDocumentation('search hits: titles, sections, URLs and snippets of pages', list, 'text');
 }
 
+/** Longer arguments are refused before any work: none of the site's routes, queries or anchors come near. */
+const MAX_QUERY = 500;
+const MAX_PAGE = 2_000;
+const MAX_SECTION = 200;
+
+type RawHandler = (request: {params?: {name?: unknown}}, extra: unknown) => Promise<unknown>;
+
+/**
+ * The SDK answers a call of a tool it does not have with a message that repeats the name it was
+ * given, whatever its length. Such a call is answered here instead; the SDK keeps its handlers in a
+ * private map (tests/unit/mcp-server.test.ts fails if that changes).
+ */
+function refuseUnknownTools(server: McpServer, tools: readonly string[]) {
+  const handlers = (server.server as unknown as {_requestHandlers: Map<string, RawHandler>})
+    ._requestHandlers;
+  const callTool = handlers.get('tools/call');
+  if (!callTool) throw new Error('The MCP SDK has no tools/call handler where one was expected');
+  handlers.set('tools/call', async (request, extra) => {
+    const name = request.params?.name;
+    if (typeof name === 'string' && tools.includes(name)) return callTool(request, extra);
+    return {
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: `No tool matches ${typeof name === 'string' ? given('name', name) : 'the name given'}. The tools are: ${tools.join(', ')}.`,
+        },
+      ],
+    };
+  });
+}
+
 export function createServer(source: SiteSource): McpServer {
   const session = new DocsSession(source);
   const server = new McpServer({name: SERVER_NAME, version: SERVER_VERSION});
@@ -38,9 +70,14 @@ export function createServer(source: SiteSource): McpServer {
         'title, section path, URL of the section and a text snippet. Pass a URL to read_page for the text. ' +
         DATA_NOTE,
       inputSchema: {
-        query: z.string().min(1).describe('Words or a question, e.g. "renew the certificate"'),
+        query: z
+          .string()
+          .min(1)
+          .max(MAX_QUERY)
+          .describe('Words or a question, e.g. "renew the certificate"'),
         section: z
           .string()
+          .max(MAX_SECTION)
           .optional()
           .describe('Only this sidebar section, e.g. "Try FSC with Helm" (list_pages names them)'),
         limit: z.number().int().min(1).max(20).optional().describe('How many hits (default 5)'),
@@ -62,9 +99,11 @@ export function createServer(source: SiteSource): McpServer {
         page: z
           .string()
           .min(1)
+          .max(MAX_PAGE)
           .describe('A route (/try-fsc/helm/6-manager) or a URL of the site, anchor allowed'),
         section: z
           .string()
+          .max(MAX_SECTION)
           .optional()
           .describe('The anchor of one section, e.g. "check-the-manager"'),
       },
@@ -85,5 +124,6 @@ export function createServer(source: SiteSource): McpServer {
     async () => text(asDocumentation('llms.txt, the list of pages', await session.llmsTxt())),
   );
 
+  refuseUnknownTools(server, ['search_docs', 'read_page', 'list_pages']);
   return server;
 }

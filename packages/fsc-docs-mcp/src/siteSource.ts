@@ -18,7 +18,10 @@ export class SiteError extends Error {
 }
 
 export interface SiteSource {
-  /** What the server answers from, for messages (`https://docs.fsc.nlx.io`, `build/`). */
+  /**
+   * What the server answers from, for messages to the agent (`https://docs.fsc.nlx.io`, `the local
+   * build`): never a path on this machine.
+   */
   readonly label: string;
   /** The file at `sitePath` (`/llms.txt`) as text. */
   read(sitePath: string): Promise<string>;
@@ -128,13 +131,13 @@ export function siteSource(siteUrl: string, limits: ReadLimits = READ_LIMITS): S
 export function buildSource(buildDir: string): SiteSource {
   const root = path.resolve(buildDir);
   return {
-    label: root,
+    label: 'the local build',
     async read(sitePath) {
       const pathname = decodeURIComponent(new URL(sitePath, 'file:///').pathname);
       // A folder's page is its index.html, as the web server sends it.
       const file = path.join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
       if (!file.startsWith(root + path.sep)) {
-        throw new SiteError(`${sitePath} is not in the build ${root}`, true);
+        throw new SiteError(`${sitePath} is not in the local build`, true);
       }
       try {
         // A symlink in the build (the file or a folder on its way) could lead anywhere on this
@@ -150,12 +153,13 @@ export function buildSource(buildDir: string): SiteSource {
         return await readFile(real, 'utf8');
       } catch (error) {
         if (error instanceof SiteError) throw error;
-        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        // The error's own message names the file's path on this machine: only its code is kept.
+        const code = (error as NodeJS.ErrnoException).code;
         throw new SiteError(
-          missing
-            ? `${sitePath} is not in the build ${root}`
-            : `${file}: ${(error as Error).message}`,
-          missing,
+          code === 'ENOENT'
+            ? `${sitePath} is not in the local build`
+            : `${sitePath} cannot be read from the local build (${code ?? 'unknown error'})`,
+          code === 'ENOENT',
         );
       }
     },
