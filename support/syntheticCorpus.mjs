@@ -1,7 +1,7 @@
 // @ts-check
 // A deterministic synthetic corpus of DocSearch records, for the search benchmarks (bench/search.mjs
 // and bench/search-against.mjs: 2,000 pages over the real site's vocabulary, siteSyntheticCorpus)
-// and the engine's snapshot test (tests/unit, 200 pages over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
+// and the engine's tests on generated pages (tests/unit/engine-synthetic.test.ts, 200 pages over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
 
 /**
  * @typedef {import('../src/search/types').DocSearchRecord} DocSearchRecord
