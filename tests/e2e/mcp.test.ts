@@ -2,7 +2,10 @@
 // `npm run mcp`, against the published build served on 127.0.0.1 (--site) and read from disk
 // (--build build). Its first search hit is compared with the first hit of the site's modal in
 // Chromium for judged reader queries.
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -95,7 +98,7 @@ describe('the MCP server over the served build', () => {
     for (const section of sections) expect(section.startsWith('Try FSC with Helm >')).toBe(true);
     const unknown = await call(client, 'search_docs', {query: 'inway', section: 'Nowhere'});
     expect(unknown.isError).toBe(true);
-    expect(unknown.text).toContain('No section "Nowhere"');
+    expect(unknown.text).toContain('No sidebar section matches the section given (7 characters)');
   });
 
   it('read_page returns the Markdown twin, or one section of it by anchor', async () => {
@@ -116,16 +119,42 @@ describe('the MCP server over the served build', () => {
     );
   });
 
-  it('a wrong route or section is a tool error that names it, and the server answers on', async () => {
+  it('a wrong route or section is a tool error that gives its length, and the server answers on', async () => {
     const wrong = await call(client, 'read_page', {page: '/try-fsc/helm/99-nothing'});
     expect(wrong.isError).toBe(true);
-    expect(wrong.text).toContain('No page "/try-fsc/helm/99-nothing"');
+    expect(wrong.text).toContain('matches the page given (24 characters)');
+    expect(wrong.text).not.toContain('99-nothing');
     const noSection = await call(client, 'read_page', {page: '/try-fsc/helm/6-manager#nothing'});
     expect(noSection.isError).toBe(true);
-    expect(noSection.text).toContain('no section "#nothing"');
+    expect(noSection.text).toContain(
+      'The page /try-fsc/helm/6-manager has no section matching the anchor given (7 characters)',
+    );
     const list = await call(client, 'list_pages', {});
     expect(quotedText(list.text)).toBe(fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8'));
   });
+});
+
+/** An address of this machine other than loopback, if it has one. */
+const outsideAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+
+describe('the served build the tests use', () => {
+  // A server bound to every interface (0.0.0.0) would accept this connection too.
+  it.skipIf(!outsideAddress)(
+    "answers on loopback only, not on the machine's other addresses",
+    async () => {
+      const {port} = new URL(site.origin);
+      const socket = net.connect({host: outsideAddress, port: Number(port)});
+      const outcome = await new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+        socket.setTimeout(5_000, () => resolve('timeout'));
+      });
+      socket.destroy();
+      expect(outcome).toBe('ECONNREFUSED');
+    },
+  );
 });
 
 describe('the MCP server with a site it cannot reach', () => {
@@ -138,6 +167,43 @@ describe('the MCP server with a site it cannot reach', () => {
     } finally {
       await unreachable.close();
     }
+  }, 60_000);
+});
+
+describe('npm run mcp, the process', () => {
+  it('answers a message over 10 MB with a JSON-RPC error and serves on; writes nothing to the temp folder', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-mcp-tmp-'));
+    // No file is read: the site is never asked.
+    const child = spawn('npm', ['run', '--silent', 'mcp', '--', '--site', 'http://127.0.0.1:9'], {
+      cwd: ROOT,
+      env: {...process.env, TMPDIR: tmp},
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const answers: {id: unknown; error?: {message: string}; result?: unknown}[] = [];
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop()!;
+      answers.push(...lines.map((line) => JSON.parse(line) as (typeof answers)[number]));
+    });
+    try {
+      child.stdin.write(`"${'a'.repeat(10 * 1024 * 1024)}"\n`);
+      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+      await expect.poll(() => answers.length, {timeout: 30_000}).toBe(2);
+      expect(answers[0]!.id).toBeNull();
+      expect(answers[0]!.error?.message).toContain(
+        '(10485762 bytes) is larger than 10485760 bytes',
+      );
+      expect(answers[1]).toEqual({jsonrpc: '2.0', id: 1, result: {}});
+    } finally {
+      child.stdin.end();
+      await exited;
+    }
+    // jiti's transpiled code is cached in the project (node_modules/.cache), not the shared temp folder.
+    const left = fs.readdirSync(tmp);
+    fs.rmSync(tmp, {recursive: true});
+    expect(left).toEqual([]);
   }, 60_000);
 });
 
