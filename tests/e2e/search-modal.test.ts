@@ -651,6 +651,15 @@ describe('recent and favorite searches', () => {
             content: null,
             __docsearch_parent: null,
           },
+          // The parser drops the tab and the newline: `//evil.example/x`, another site.
+          ...['/\t/evil.example/x', '/\n/evil.example/x'].map((url) => ({
+            objectID: 'hidden-host',
+            url,
+            type: 'lvl1',
+            hierarchy: hierarchy('Another site, hidden'),
+            content: null,
+            __docsearch_parent: null,
+          })),
           {
             objectID: 'object-title',
             url: '/introduction/',

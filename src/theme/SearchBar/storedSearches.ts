@@ -1,3 +1,4 @@
+import {urlOnSite} from '../../search/siteUrl';
 import {escapeHtml} from '../../search/text';
 import {HIERARCHY_LEVELS} from '../../search/types';
 
@@ -32,9 +33,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTextOrNull = (value: unknown): value is string | null | undefined =>
   value === null || value === undefined || typeof value === 'string';
-// A path of this site only (the site's hits are stored as paths): no other origin, no scheme, and
-// no `//` or `/\\`, which browsers read as another host.
-const isSitePath = (url: string) => /^\/(?![/\\])/.test(url);
 
 /**
  * DocSearch renders a stored hit's text as HTML. What it stored itself is escaped text (the site's
@@ -49,17 +47,15 @@ function safeText(text: string): string {
 
 /**
  * A stored entry as a hit DocSearch can show safely, or null when it does not have the shape of a
- * saved hit. Only the fields DocSearch uses are kept.
+ * saved hit or its URL leaves the site at `origin`. Only the fields DocSearch uses are kept, the
+ * URL as the path the parser read (the site stores its hits as paths).
  */
-export function toSavedHit(entry: unknown): SavedHit | null {
+export function toSavedHit(entry: unknown, origin: string): SavedHit | null {
   if (!isRecord(entry) || !isRecord(entry.hierarchy)) return null;
   const {objectID, url, type, hierarchy, content} = entry;
-  if (
-    typeof objectID !== 'string' ||
-    typeof url !== 'string' ||
-    !isSitePath(url)
-  )
-    return null;
+  if (typeof objectID !== 'string' || typeof url !== 'string') return null;
+  const onSite = urlOnSite(url, origin);
+  if (!onSite) return null;
   if (
     typeof type !== 'string' ||
     !HIT_TYPES.has(type) ||
@@ -73,7 +69,7 @@ export function toSavedHit(entry: unknown): SavedHit | null {
     return null;
   return {
     objectID,
-    url,
+    url: onSite.pathname + onSite.search + onSite.hash,
     type,
     hierarchy: Object.fromEntries(
       LEVELS.map((level) => {
@@ -115,7 +111,9 @@ export function cleanStoredSearches(indexName: string): void {
         parsed = null;
       }
       const hits = Array.isArray(parsed)
-        ? parsed.map(toSavedHit).filter((hit) => hit !== null)
+        ? parsed
+            .map((entry) => toSavedHit(entry, window.location.origin))
+            .filter((hit) => hit !== null)
         : [];
       writeOrRemove(key, JSON.stringify(hits));
     } catch {
