@@ -16,8 +16,9 @@ import {
 } from './embeddedRequester';
 import {questionParams} from './questionRules';
 import {requestTags, safeResult, type CallerTags} from './safeHighlights';
+import {urlOnSite} from './siteUrl';
 
-export type SearchClientConfig =
+export type SearchClientConfig = (
   | ({
       mode: 'embedded';
       /** Returns the index file URL; called on the first search. */
@@ -32,7 +33,14 @@ export type SearchClientConfig =
       apiKey: string;
       /** e.g. `hosts` for tests. */
       options?: ClientOptions;
-    };
+    }
+) & {
+  /**
+   * The site's origin (`https://docs.example.org`): a hit whose URL leaves it is dropped (the site
+   * links to hits). Unset, hits keep whatever URL the back end gave them.
+   */
+  siteOrigin?: string;
+};
 
 /** Placeholders: the client refuses empty credentials; nothing is sent anywhere. */
 const EMBEDDED_APP_ID = 'embedded';
@@ -60,12 +68,29 @@ function prepareRequest(request: Request): {request: Request; tags: CallerTags} 
 }
 
 /**
- * Every search, whichever back end answers it, carries the question parameters (questionRules.ts)
- * and comes back with its highlights and snippets escaped (safeHighlights.ts). Accepts both shapes
- * liteClient takes: `{requests}` (DocSearch) and the legacy array (algoliasearch-helper, on the
- * search page).
+ * One result with only the hits whose URL is a page of the site at `origin` (siteUrl.ts), each URL
+ * as the parser read it: a poisoned hosted record or a tampered index file could hold one whose
+ * path, `//evil.example/x`, the modal and the /search page would link to as another site.
  */
-function wrapSearch(client: LiteClient): LiteClient {
+function onSiteHits<R>(result: R, origin: string): R {
+  const {hits} = result as {hits?: unknown};
+  if (!Array.isArray(hits)) return result;
+  return {
+    ...result,
+    hits: hits.flatMap((hit: {url?: unknown}) => {
+      const url = typeof hit?.url === 'string' ? urlOnSite(hit.url, origin) : null;
+      return url ? [{...hit, url: url.href}] : [];
+    }),
+  };
+}
+
+/**
+ * Every search, whichever back end answers it, carries the question parameters (questionRules.ts)
+ * and comes back with its highlights and snippets escaped (safeHighlights.ts) and, given the site's
+ * origin, without hits that would lead off the site. Accepts both shapes liteClient takes:
+ * `{requests}` (DocSearch) and the legacy array (algoliasearch-helper, on the search page).
+ */
+function wrapSearch(client: LiteClient, siteOrigin: string | undefined): LiteClient {
   const search = client.search.bind(client);
   client.search = (async (...[params, options]: SearchArguments) => {
     const requests = (Array.isArray(params) ? params : params.requests) as Request[];
@@ -77,9 +102,10 @@ function wrapSearch(client: LiteClient): LiteClient {
     );
     return {
       ...answer,
-      results: answer.results.map((result, i) =>
-        prepared[i] ? safeResult(result, prepared[i].tags) : result,
-      ),
+      results: answer.results.map((result, i) => {
+        const safe = prepared[i] ? safeResult(result, prepared[i].tags) : result;
+        return siteOrigin ? onSiteHits(safe, siteOrigin) : safe;
+      }),
     };
   }) as LiteClient['search'];
   return client;
@@ -87,10 +113,13 @@ function wrapSearch(client: LiteClient): LiteClient {
 
 export function createSearchClient(config: SearchClientConfig): SearchClient {
   if (config.mode === 'hosted') {
-    const client = wrapSearch(liteClient(config.appId, config.apiKey, config.options));
+    const client = wrapSearch(
+      liteClient(config.appId, config.apiKey, config.options),
+      config.siteOrigin,
+    );
     return Object.assign(client, {preload: () => Promise.resolve()});
   }
-  const {mode: _mode, ...requesterOptions} = config;
+  const {mode: _mode, siteOrigin, ...requesterOptions} = config;
   const requester = createEmbeddedRequester({
     ...requesterOptions,
     followChanges: config.followChanges ?? false,
@@ -103,6 +132,7 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
       // The client keeps every answer for the page's life; the development index changes under it.
       ...(config.followChanges ? {responsesCache: createNullCache()} : {}),
     }),
+    siteOrigin,
   );
   return Object.assign(client, {preload: () => requester.preload()});
 }

@@ -23,18 +23,22 @@ let client: SearchClient | undefined;
  * config. In embedded mode it finds the index through the page's meta tag: the build's
  * content-hashed file, or in the development server the index it keeps current while docs change.
  * An index that is gone means a newer release is deployed: the page reloads once (newRelease.ts).
+ * Hits whose URL leaves the site (`siteUrl`, the origin its records are written for) are dropped.
  */
-export function getSharedClient(config: SearchConfig): SearchClient {
+export function getSharedClient(config: SearchConfig, siteUrl: string): SearchClient {
+  const siteOrigin = new URL(siteUrl).origin;
   client ??=
     config.mode === 'embedded'
       ? createSearchClient({
           mode: 'embedded',
+          siteOrigin,
           indexUrl: () => indexUrlFromMeta(),
           followChanges: process.env.NODE_ENV === 'development',
           onIndexGone: (query) => reloadForNewRelease(isSearchModalOpen() ? query : undefined),
         })
       : createSearchClient({
           mode: 'hosted',
+          siteOrigin,
           appId: config.appId,
           apiKey: config.apiKey,
           options: config.hosts ? {hosts: config.hosts.map(toHost)} : undefined,

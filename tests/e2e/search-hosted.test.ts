@@ -22,7 +22,8 @@ const SITE_URL = resolveSiteUrl({});
  * Algolia-shaped double on 127.0.0.1. The double answers from the published build's records, so
  * the results are real; it records every request so the body can be checked. Like Algolia, it
  * returns the records' text raw in highlights and snippets (the engine does, too), and the query
- * "hostilecheck" finds two records holding markup, as a compromised index could.
+ * "hostilecheck" finds two records holding markup, as a compromised index could; "offsitecheck"
+ * finds one record of the site and three whose URL names another host.
  */
 let variant: StaticServer;
 let algolia: HttpDouble;
@@ -36,12 +37,20 @@ async function publishedEngine(): Promise<SearchEngine> {
   return engineFromIndexFile(fs.readFileSync(path.join(dir, file!), 'utf8'));
 }
 
-/** Records whose text is markup: it must show as text, never run or load anything. */
+/**
+ * Records whose text is markup: it must show as text, never run or load anything. And records
+ * whose URL's path names another host: they must not be listed at all.
+ */
 function hostileEngine(): SearchEngine {
-  const record = (position: number, lvl1: string, content: string | null): DocSearchRecord => ({
+  const record = (
+    position: number,
+    lvl1: string,
+    content: string | null,
+    path = '/introduction/',
+  ): DocSearchRecord => ({
     objectID: `hostile-${position}`,
-    url: `${SITE_URL}/introduction/#hostile-${position}`,
-    url_without_anchor: `${SITE_URL}/introduction/`,
+    url: `${SITE_URL}${path}#hostile-${position}`,
+    url_without_anchor: `${SITE_URL}${path}`,
     anchor: `hostile-${position}`,
     type: content ? 'content' : 'lvl1',
     hierarchy: {
@@ -65,6 +74,10 @@ function hostileEngine(): SearchEngine {
       'Hostilecheck <img src=x-hostile-image> page',
       'Hostilecheck <img src=x-hostile-image> then <meta http-equiv="refresh" content="0;url=/support/contact">',
     ),
+    record(2, 'Offsitecheck on this site', null),
+    record(3, 'Offsitecheck double slash', null, '//evil.example/slash'),
+    record(4, 'Offsitecheck backslash', null, '/\\evil.example/backslash'),
+    record(5, 'Offsitecheck tab', null, '/\t/evil.example/tab'),
   ]);
 }
 
@@ -80,8 +93,8 @@ beforeAll(async () => {
         body: {
           results: requests.map((entry) => {
             const params = requestParams(entry);
-            const answering = params.query === 'hostilecheck' ? hostile : engine;
-            return answering.search(params, entry.indexName);
+            const hostileQuery = /^(hostile|offsite)check$/.test(String(params.query));
+            return (hostileQuery ? hostile : engine).search(params, entry.indexName);
           }),
         },
       };
@@ -192,6 +205,29 @@ describe('hosted Algolia (test build)', () => {
     expect(await page.locator('main article img, meta[http-equiv]').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/search');
     expect(imageRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists no hit whose path names another host, in the modal or on /search', async () => {
+    const {page} = await openPage(browser, variant.origin);
+    await page.goto(variant.origin + '/introduction/');
+    await waitForHydration(page);
+    await page.locator('button.DocSearch-Button').click();
+    await page.locator('input.DocSearch-Input').fill('offsitecheck');
+    const hits = page.locator('.DocSearch-Hit a');
+    await expect.poll(() => hits.count()).toBeGreaterThan(0);
+    expect(await hits.evaluateAll((links) => links.map((a) => a.dataset.href))).toEqual([
+      '/introduction/#hostile-2',
+    ]);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${variant.origin}/search?q=offsitecheck`);
+    const links = page.locator('main article h2 a');
+    await expect.poll(() => links.count()).toBeGreaterThan(0);
+    // The href as the browser resolves it: a protocol-relative one would name evil.example.
+    expect(await links.evaluateAll((all) => all.map((a) => (a as HTMLAnchorElement).href))).toEqual(
+      [`${variant.origin}/introduction/#hostile-2`],
+    );
     await page.context().close();
   });
 

@@ -478,6 +478,63 @@ describe('highlights and snippets from either back end are text', () => {
   });
 });
 
+describe('hits whose URL leaves the site', () => {
+  const offSite = ['//evil.example/slash', '/\\evil.example/backslash', '/\t/evil.example/tab'];
+  const titled = (path: string, lvl1: string, position = 0) =>
+    rec({path, type: 'lvl1', lvl0: 'Docs', lvl1: `Offsitecheck ${lvl1}`, position});
+  const records = [
+    titled('/kept', 'kept'),
+    ...offSite.map((path, position) => titled(path, 'off site', position)),
+    {...titled('/other', 'other host'), url: 'https://evil.example/other'},
+  ];
+  let double: HttpDouble | undefined;
+  afterEach(async () => {
+    await double?.close();
+    double = undefined;
+  });
+
+  const urls = async (client: ReturnType<typeof createSearchClient>) => {
+    const {results} = await client.search(docSearchRequest('offsitecheck'));
+    return (results[0] as unknown as SearchResponse).hits.map((hit) => hit.url);
+  };
+
+  it('embedded: a tampered index file', async () => {
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: async () => answer(200, () => JSON.parse(serializeIndex(records))),
+      siteOrigin: SITE,
+    });
+    expect(await urls(client)).toEqual([`${SITE}/kept`]);
+  });
+
+  it('hosted: a poisoned record, also for the /search page', async () => {
+    const engine = createSearchEngine(records);
+    double = await startDouble((req) => {
+      const body = req.body as MultiQueryBody;
+      return {
+        status: 200,
+        body: {results: body.requests.map((r) => engine.search(requestParams(r), r.indexName))},
+      };
+    });
+    const client = createSearchClient({
+      mode: 'hosted',
+      appId: 'APPID',
+      apiKey: 'search-key',
+      options: {hosts: [localHost(double.port)]},
+      siteOrigin: SITE,
+    });
+    expect(await urls(client)).toEqual([`${SITE}/kept`]);
+    const helper = algoliasearchHelper(client as never, 'docs-fsc');
+    const hits = await new Promise<SearchResponse['hits']>((resolve, reject) => {
+      helper.on('result', ({results: r}) => resolve((r as unknown as SearchResponse).hits));
+      helper.on('error', ({error}) => reject(error as Error));
+      helper.setQuery('offsitecheck').search();
+    });
+    expect(hits.map((hit) => hit.url)).toEqual([`${SITE}/kept`]);
+  });
+});
+
 describe('indexUrlFromMeta', () => {
   it('reads the meta tag the build adds, or gives an empty string', () => {
     const doc = (content: string | null) => ({

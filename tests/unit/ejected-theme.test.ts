@@ -73,7 +73,7 @@ describe('ejected theme components', () => {
     }
     // Our change to the search page's client shows as a change against upstream.
     expect(result.stdout).toContain(
-      '-  const algoliaClient = liteClient(appId, apiKey);\n+  const algoliaClient = getSharedClient(searchConfig);',
+      '-  const algoliaClient = liteClient(appId, apiKey);\n+  const algoliaClient = getSharedClient(searchConfig, siteConfig.url);',
     );
     expect(result.stdout).toMatch(/7 ejected files; 0 with an upstream change/);
   });

@@ -97,7 +97,10 @@ let getSharedClient: typeof GetSharedClient | null = null;
 
 // The modal, the search client and the embedded index load on the first hover, focus, touch or
 // click of the search button, never with the page.
-function importDocSearchModalIfNeeded(searchConfig: SearchConfig) {
+function importDocSearchModalIfNeeded(
+  searchConfig: SearchConfig,
+  siteUrl: string,
+) {
   if (DocSearchModal && getSharedClient) {
     return Promise.resolve();
   }
@@ -110,7 +113,7 @@ function importDocSearchModalIfNeeded(searchConfig: SearchConfig) {
     DocSearchModal = Modal;
     getSharedClient = sharedClient.getSharedClient;
     // A failed load is reported again by the first search, as 'Unable to fetch results'.
-    getSharedClient(searchConfig)
+    getSharedClient(searchConfig, siteUrl)
       .preload()
       .catch(() => {});
   });
@@ -145,15 +148,16 @@ function useNavigator({
 function useTransformSearchClient(): DocSearchModalProps['transformSearchClient'] {
   const {
     siteMetadata: {docusaurusVersion},
+    siteConfig: {url: siteUrl},
   } = useDocusaurusContext();
   const searchConfig = useSearchConfig();
   return useCallback(
     (_docSearchClient: DocSearchTransformClient) => {
-      const searchClient = getSharedClient!(searchConfig);
+      const searchClient = getSharedClient!(searchConfig, siteUrl);
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
       return searchClient as unknown as DocSearchTransformClient;
     },
-    [docusaurusVersion, searchConfig],
+    [docusaurusVersion, searchConfig, siteUrl],
   );
 }
 
@@ -287,6 +291,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   const transformSearchClient = useTransformSearchClient();
   const getMissingResultsUrl = useMissingResultsUrl();
   const searchConfig = useSearchConfig();
+  const siteUrl = useDocusaurusContext().siteConfig.url;
 
   const searchContainer = useRef<HTMLDivElement | null>(null);
   const searchButtonRef = useRef<HTMLButtonElement | null>(null);
@@ -313,7 +318,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   const openModal = useCallback(
     (query?: string) => {
       prepareSearchContainer();
-      importDocSearchModalIfNeeded(searchConfig).then(
+      importDocSearchModalIfNeeded(searchConfig, siteUrl).then(
         () => {
           setLoadFailed(false);
           // DocSearch reads the stored searches when the modal mounts.
@@ -326,7 +331,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
         },
       );
     },
-    [prepareSearchContainer, searchConfig, indexName],
+    [prepareSearchContainer, searchConfig, siteUrl, indexName],
   );
 
   // After a reload for a new release, the modal opens again with the query it had.
@@ -362,8 +367,8 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
   const resultsFooterComponent = useResultsFooterComponent({closeModal});
   // Loading ahead on hover or focus; a failure is dealt with when the reader opens search.
   const importModal = useCallback(() => {
-    importDocSearchModalIfNeeded(searchConfig).catch(() => {});
-  }, [searchConfig]);
+    importDocSearchModalIfNeeded(searchConfig, siteUrl).catch(() => {});
+  }, [searchConfig, siteUrl]);
 
   useSearchShortcuts({
     isOpen,
