@@ -37,7 +37,7 @@ export interface ReadLimits {
   maxBytes: number;
 }
 
-export const READ_LIMITS: ReadLimits = {
+const READ_LIMITS: ReadLimits = {
   maxRedirects: 5,
   timeoutMs: 20_000,
   maxBytes: 16 * 1024 * 1024,

@@ -12,7 +12,7 @@ import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
 import {ErrorCode, type JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js';
 
 /** The SDK's own limit for one message. */
-export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 
