@@ -42,13 +42,18 @@ function safeValue(value: string, tags: CallerTags): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** A copy of a highlight or snippet tree (objects, arrays, `{value, matchLevel}` leaves) made safe. */
+/**
+ * A copy of a highlight or snippet tree made safe: every string in it, at any depth of objects and
+ * arrays, whatever the entry around it holds. Algolia's entries are `{value, matchLevel, …}`, but
+ * a back end may answer in another shape (an entry without `matchLevel`, a bare string), and
+ * DocSearch and the /search page render whatever value they find there. The other strings are
+ * escaped too: `matchLevel` is a plain word that escaping leaves as it is, and nothing on the site
+ * reads `matchedWords`.
+ */
 function safeTree(node: unknown, tags: CallerTags): unknown {
+  if (typeof node === 'string') return safeValue(node, tags);
   if (Array.isArray(node)) return node.map((child) => safeTree(child, tags));
   if (!isRecord(node)) return node;
-  if (typeof node.value === 'string' && typeof node.matchLevel === 'string') {
-    return {...node, value: safeValue(node.value, tags)};
-  }
   return Object.fromEntries(
     Object.entries(node).map(([key, child]) => [key, safeTree(child, tags)]),
   );

@@ -4,7 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser} from 'playwright-core';
 import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
 import {createSearchEngine} from '../../src/search/engine';
-import type {DocSearchRecord} from '../../src/search/types';
+import type {DocSearchRecord, SearchResponse} from '../../src/search/types';
 import type {SearchEngine} from '../../src/search/engine';
 import {requestParams} from '../../src/search/params';
 import {startDouble, type HttpDouble} from '../unit/support/httpDouble';
@@ -81,6 +81,21 @@ function hostileEngine(): SearchEngine {
   ]);
 }
 
+/**
+ * Algolia's answer, with `matchLevel` left out of one snippet: what a back end returns beyond the
+ * usual shape must be escaped all the same.
+ */
+function withoutMatchLevel(result: SearchResponse): object {
+  return {
+    ...result,
+    hits: result.hits.map((hit) => {
+      const content = hit._snippetResult?.content;
+      if (hit.objectID !== 'hostile-1' || !content) return hit;
+      return {...hit, _snippetResult: {...hit._snippetResult, content: {value: content.value}}};
+    }),
+  };
+}
+
 beforeAll(async () => {
   const engine = await publishedEngine();
   variantDir = await builtSite('variant');
@@ -93,8 +108,10 @@ beforeAll(async () => {
         body: {
           results: requests.map((entry) => {
             const params = requestParams(entry);
-            const hostileQuery = /^(hostile|offsite)check$/.test(String(params.query));
-            return (hostileQuery ? hostile : engine).search(params, entry.indexName);
+            if (!/^(hostile|offsite)check$/.test(String(params.query))) {
+              return engine.search(params, entry.indexName);
+            }
+            return withoutMatchLevel(hostile.search(params, entry.indexName));
           }),
         },
       };

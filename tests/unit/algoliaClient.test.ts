@@ -468,6 +468,50 @@ describe('highlights and snippets from either back end are text', () => {
     });
   });
 
+  it('hosted: every string of the highlights and snippets, whatever the shape of its entry', async () => {
+    const hit = {
+      objectID: 'odd',
+      url: `${SITE}/x`,
+      hierarchy: {lvl0: 'Docs', lvl1: 'Odd'},
+      _highlightResult: {
+        // no matchLevel: the entry's value went into the page as it came
+        hierarchy: {lvl0: {value: 'Docs'}, lvl1: {value: '<img src=x-lvl1> <mark>Odd</mark>'}},
+        content: [{value: '<svg onload=x>'}, '<b>bare</b>'],
+      },
+      _snippetResult: {
+        content: {value: '<script>x</script>', matchLevel: 'full', extra: {text: '<i>'}},
+      },
+    };
+    double = await startDouble(() => ({
+      status: 200,
+      body: {results: [{hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20}]},
+    }));
+    const client = createSearchClient({
+      mode: 'hosted',
+      appId: 'APPID',
+      apiKey: 'search-key',
+      options: {hosts: [localHost(double.port)]},
+    });
+    const {results} = await client.search(docSearchRequest('odd'));
+    const [safe] = (results[0] as unknown as {hits: Record<string, unknown>[]}).hits;
+    expect(safe?._highlightResult).toEqual({
+      hierarchy: {
+        lvl0: {value: 'Docs'},
+        lvl1: {value: '&lt;img src=x-lvl1&gt; <mark>Odd</mark>'},
+      },
+      content: [{value: '&lt;svg onload=x&gt;'}, '&lt;b&gt;bare&lt;/b&gt;'],
+    });
+    expect(safe?._snippetResult).toEqual({
+      content: {
+        value: '&lt;script&gt;x&lt;/script&gt;',
+        matchLevel: 'full',
+        extra: {text: '&lt;i&gt;'},
+      },
+    });
+    // The record's own fields are left as they are: they are not rendered as HTML.
+    expect(safe?.hierarchy).toEqual(hit.hierarchy);
+  });
+
   it('embedded: the same escaping for the engine in the page', async () => {
     const client = createSearchClient({
       mode: 'embedded',
