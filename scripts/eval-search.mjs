@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// npm run eval:search [-- build directory]
+// npm run eval:search [-- [build directory] [--update-top3]]
 // Runs tests/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
@@ -8,9 +8,11 @@
 // per set, with the hits as ranked (the /search page's order) and in the order the
 // modal lists them. Then the figures for what `npm run search:push` would send to
 // Algolia (its records, synonyms, rules and index settings) through the same engine,
-// since Algolia is not reachable here.
+// since Algolia is not reachable here. --update-top3 rewrites tests/data/search-top3.tsv
+// (each query's top 3 pages, which the search-quality test compares) and prints the
+// queries whose top 3 moved.
 import {createJiti} from 'jiti';
-import {readFile} from 'node:fs/promises';
+import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -35,8 +37,17 @@ const {evaluateEngine, formatReport, formatSetTable, formatTable, loadQueries, Q
   /** @type {typeof import('./lib/searchEvaluation')} */ (
     await jiti.import('./lib/searchEvaluation.ts')
   );
+const {formatTop3, parseTop3, top3Changes, top3Of, TOP3_FILE} =
+  /** @type {typeof import('./lib/searchTop3')} */ (await jiti.import('./lib/searchTop3.ts'));
 
-const buildDir = path.resolve(root, process.argv[2] ?? 'build');
+const args = process.argv.slice(2);
+const updateTop3 = args.includes('--update-top3');
+const unknown = args.filter((arg) => arg.startsWith('--') && arg !== '--update-top3');
+if (unknown.length > 0) {
+  console.error(`eval-search: unknown option ${unknown.join(', ')} (there is --update-top3)`);
+  process.exit(1);
+}
+const buildDir = path.resolve(root, args.find((arg) => !arg.startsWith('--')) ?? 'build');
 let file;
 try {
   file = await findIndexFile(buildDir);
@@ -69,3 +80,13 @@ console.log(
   `\nwhat search:push sends (${pushed.records.length} records, ${pushed.synonyms.length} synonyms, ${pushed.rules.length} rules, its index settings):`,
 );
 console.log(formatTable(pushedSummary));
+
+if (updateTop3) {
+  const top3File = path.join(root, TOP3_FILE);
+  const pinned = await readFile(top3File, 'utf8').then(parseTop3, () => new Map());
+  const top3 = top3Of(summary);
+  const changes = top3Changes(pinned, top3);
+  await writeFile(top3File, formatTop3(top3));
+  console.log(`\n${TOP3_FILE}: written, ${changes.length} of ${top3.size} queries' top 3 moved`);
+  for (const change of changes) console.log(`  ${change}`);
+}

@@ -1,14 +1,16 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {expect, it} from 'vitest';
+import {beforeAll, expect, it} from 'vitest';
 import {
   evaluateEngine,
   formatReport,
   loadQueries,
   QUERIES_FILE,
   QUERY_KINDS,
+  type EvalSummary,
   type QueryKind,
 } from '../../scripts/lib/searchEvaluation';
+import {parseTop3, top3Changes, top3Of, TOP3_FILE} from '../../scripts/lib/searchTop3';
 import {findIndexFile} from '../../plugins/search-index/findIndexFile';
 import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
 import {builtSite, REPO_ROOT} from '../../support/builds.mjs';
@@ -34,10 +36,16 @@ const FLOORS: Record<QueryKind, {mrr: number; top3: number; queries: number}> = 
   dutch: {mrr: 0.91, top3: 0.95, queries: 570},
 };
 
-it('ranks the judged reader queries of every kind at least as well as the floors (built site)', async () => {
+/** The judged queries through the published build's index, as the site's client asks: read by both tests. */
+let summary: EvalSummary;
+
+beforeAll(async () => {
   const file = await findIndexFile(await builtSite('published'));
   const queries = await loadQueries(path.join(REPO_ROOT, QUERIES_FILE));
-  const summary = evaluateEngine(engineFromIndexFile(await readFile(file, 'utf8')), queries);
+  summary = evaluateEngine(engineFromIndexFile(await readFile(file, 'utf8')), queries);
+}, 600_000); // the first run makes the build
+
+it('ranks the judged reader queries of every kind at least as well as the floors (built site)', () => {
   const report = formatReport(summary);
   for (const kind of QUERY_KINDS) {
     const floor = FLOORS[kind];
@@ -54,4 +62,21 @@ it('ranks the judged reader queries of every kind at least as well as the floors
       `${kind} top-3 ${figures.top3}/${figures.total}:\n${report}`,
     ).toBeGreaterThanOrEqual(floor.top3);
   }
-}, 600_000); // the first run makes the build
+});
+
+/** The moved queries a failure lists (eval:search --update-top3 lists them all). */
+const TOP3_CHANGES_SHOWN = 100;
+
+// Any move of a judged query's first three hits shows here, one line per query, so that a change
+// to ranking, synonyms, best bets or a page's words says whom it moves (the floors above only catch
+// a loss of several queries of a kind).
+it(`gives each judged query the top 3 pages of ${TOP3_FILE} (built site)`, async () => {
+  const pinned = parseTop3(await readFile(path.join(REPO_ROOT, TOP3_FILE), 'utf8'));
+  const changes = top3Changes(pinned, top3Of(summary));
+  const shown = changes.slice(0, TOP3_CHANGES_SHOWN);
+  if (changes.length > shown.length) shown.push(`… and ${changes.length - shown.length} more`);
+  expect(
+    changes.length,
+    `${changes.length} judged queries' top 3 moved:\n${shown.join('\n')}\nIf on purpose, run \`npm run build && npm run eval:search -- --update-top3\` (it lists them all) and commit ${TOP3_FILE} with the change`,
+  ).toBe(0);
+});

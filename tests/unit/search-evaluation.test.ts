@@ -10,6 +10,7 @@ import {
   loadQueries,
   type EvalQuery,
 } from '../../scripts/lib/searchEvaluation';
+import {formatTop3, parseTop3, top3Changes} from '../../scripts/lib/searchTop3';
 
 describe("eval:search's table", () => {
   it('keeps its columns apart when a kind counts a thousand queries or more', () => {
@@ -94,6 +95,37 @@ describe('inModalOrder', () => {
       'x2',
       'b1',
       'b2',
+    ]);
+  });
+});
+
+describe('the pinned top 3 (tests/data/search-top3.tsv)', () => {
+  const top3 = new Map([
+    ['what is a contract', ['/introduction/components', '/introduction', '/']],
+    ['docker intro', ['/try-fsc/docker/introduction', '/try-fsc/docker/introduction']],
+    ['nothing like it', []],
+  ]);
+
+  it('names each page by its last segment, or its path when another page ends the same way', () => {
+    const lines = formatTop3(top3).split('\n');
+    expect(lines).toContain('what is a contract\tcomponents introduction /');
+    expect(lines).toContain(
+      'docker intro\ttry-fsc/docker/introduction try-fsc/docker/introduction',
+    );
+    expect(lines).toContain('nothing like it\t-');
+    expect(parseTop3(formatTop3(top3))).toEqual(top3);
+  });
+
+  it('reports each query whose top 3 moved, that is new, or that is no longer judged', () => {
+    const now = new Map([
+      ['what is a contract', ['/introduction', '/introduction/components', '/']],
+      ['docker intro', ['/try-fsc/docker/introduction', '/try-fsc/docker/introduction']],
+      ['a new one', ['/']],
+    ]);
+    expect(top3Changes(top3, now)).toEqual([
+      '"what is a contract": was /introduction/components, /introduction, /; now /introduction, /introduction/components, /',
+      '"a new one": was not in the file; now /',
+      '"nothing like it": in the file, but no longer judged',
     ]);
   });
 });
