@@ -3,6 +3,7 @@
 // a child process's server answers.
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 
 /**
  * A port nobody listens on right now (the server binds it a moment later; callers retry a clash).
@@ -59,4 +60,28 @@ export function waitUntilServing(url, child, timeoutMs, name) {
     };
     attempt();
   });
+}
+
+/** An IPv4 address of this machine other than loopback, if it has one. */
+export const outsideAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+
+/**
+ * How a TCP connection to `port` on `host` ends: 'connected', an error code such as
+ * 'ECONNREFUSED', or 'timeout' after 5 s. A server bound to every interface (0.0.0.0) accepts one
+ * on the machine's outside address too.
+ * @param {string} host
+ * @param {number} port
+ * @returns {Promise<string>}
+ */
+export function connectOutcome(host, port) {
+  const socket = net.connect({host, port});
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve('connected'));
+    socket.once('error', (error) =>
+      resolve(/** @type {NodeJS.ErrnoException} */ (error).code ?? 'error'),
+    );
+    socket.setTimeout(5_000, () => resolve('timeout'));
+  }).finally(() => socket.destroy());
 }

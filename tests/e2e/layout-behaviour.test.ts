@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser, Page} from 'playwright-core';
 import {launchBrowser, openPage, waitForHydration} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
+import {startStaticServer, type StaticServer} from '../../support/staticServer.mjs';
 import {BUILD_TIMEOUT_MS, builtSite} from './support/site';
 
 let site: StaticServer;

@@ -4,7 +4,6 @@
 // Chromium for judged reader queries.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
@@ -16,6 +15,7 @@ import {serveBuildForTests} from './support/servedSite';
 import {ROOT} from './support/site';
 // The published build's files, read after serveBuildForTests has made it current.
 import {BUILD_DIR} from '../../support/builds.mjs';
+import {connectOutcome, outsideAddress} from '../../support/servers.mjs';
 
 const site = serveBuildForTests('published');
 
@@ -134,25 +134,13 @@ describe('the MCP server over the served build', () => {
   });
 });
 
-/** An address of this machine other than loopback, if it has one. */
-const outsideAddress = Object.values(os.networkInterfaces())
-  .flat()
-  .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
-
 describe('the served build the tests use', () => {
   // A server bound to every interface (0.0.0.0) would accept this connection too.
   it.skipIf(!outsideAddress)(
     "answers on loopback only, not on the machine's other addresses",
     async () => {
       const {port} = new URL(site.origin);
-      const socket = net.connect({host: outsideAddress, port: Number(port)});
-      const outcome = await new Promise<string>((resolve) => {
-        socket.once('connect', () => resolve('connected'));
-        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-        socket.setTimeout(5_000, () => resolve('timeout'));
-      });
-      socket.destroy();
-      expect(outcome).toBe('ECONNREFUSED');
+      expect(await connectOutcome(outsideAddress!, Number(port))).toBe('ECONNREFUSED');
     },
   );
 });

@@ -9,7 +9,7 @@ import type {SearchEngine} from '../../src/search/engine';
 import {requestParams} from '../../src/search/params';
 import {startDouble, type HttpDouble} from '../unit/support/httpDouble';
 import {launchBrowser, openPage, waitForHydration} from './support/browser';
-import {startStaticServer, type StaticServer} from './support/staticServer';
+import {startStaticServer, type StaticServer} from '../../support/staticServer.mjs';
 import {ALGOLIA_DOUBLE_PORT, BUILD_TIMEOUT_MS, builtSite} from './support/site';
 import {policyForBuild} from '../../deploy/csp.mjs';
 import {resolveSiteUrl} from '../../config/site';

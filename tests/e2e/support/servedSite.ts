@@ -1,7 +1,7 @@
 import {afterAll, beforeAll} from 'vitest';
 import type {Browser} from 'playwright-core';
 import {launchBrowser} from './browser';
-import {startStaticServer, type StaticServer} from './staticServer';
+import {startStaticServer, type StaticServer} from '../../../support/staticServer.mjs';
 import {BUILD_TIMEOUT_MS, builtSite} from './site';
 
 export type ServedSite = {origin: string; browser: Browser};
