@@ -114,9 +114,21 @@ export const STOP_WORD_DICTIONARY = {
   } satisfies BatchDictionaryEntriesParams,
 };
 
-/** The synonyms as saveSynonyms takes them (the same Algolia format as the file). */
+/**
+ * The synonyms as saveSynonyms takes them: the file's entries, one with several inputs split into
+ * one Algolia entry per input (objectID `<objectID>-<n>`), since Algolia takes one input each.
+ */
 export const synonymHits = (synonyms: readonly SynonymEntry[]): SynonymHit[] =>
-  synonyms.map((entry) => ({...entry}));
+  synonyms.flatMap((entry): SynonymHit[] => {
+    if (entry.type === 'synonym') return [{...entry}];
+    const {input} = entry;
+    if (typeof input === 'string') return [{...entry, input}];
+    return input.map((one, i) => ({
+      ...entry,
+      objectID: `${entry.objectID}-${i + 1}`,
+      input: one,
+    }));
+  });
 
 class UsageError extends Error {}
 

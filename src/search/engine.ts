@@ -35,6 +35,11 @@ export {staticOrder} from './ranking';
 export interface SearchEngine {
   readonly records: readonly DocSearchRecord[];
   search(params: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse;
+  /**
+   * The engine over the same records with other synonyms and rules, reusing their term index:
+   * what `npm run search:evidence` ranks with, an entry left out at a time.
+   */
+  withSearchData(data: Omit<EngineData, 'records'>): SearchEngine;
 }
 
 export interface EngineData {
@@ -51,14 +56,37 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   const {records, synonyms, rules} = Array.isArray(data)
     ? {records: data as readonly DocSearchRecord[], synonyms: undefined, rules: undefined}
     : (data as EngineData);
-  const synonymTable = compileSynonyms(synonyms ?? []);
-  const queryRules = compileQueryRules(rules ?? []);
   const index = buildTermIndex(records);
   const termsOfRecords = recordTerms(records);
-  const matcher = createMatcher(index, termsOfRecords, records.length);
-  const filterSets = createRecordFilters(records);
-  const ranker = createRanker(records, termsOfRecords);
-  const distinct = distinctCounter(records);
+  const parts: RecordParts = {
+    records,
+    index,
+    matcher: createMatcher(index, termsOfRecords, records.length),
+    filterSets: createRecordFilters(records),
+    ranker: createRanker(records, termsOfRecords),
+    distinct: distinctCounter(records),
+  };
+  return engineOver(parts, synonyms, rules);
+}
+
+/** What an engine makes of its records, whatever its synonyms and rules. */
+interface RecordParts {
+  records: readonly DocSearchRecord[];
+  index: ReturnType<typeof buildTermIndex>;
+  matcher: ReturnType<typeof createMatcher>;
+  filterSets: ReturnType<typeof createRecordFilters>;
+  ranker: ReturnType<typeof createRanker>;
+  distinct: ReturnType<typeof distinctCounter>;
+}
+
+function engineOver(
+  parts: RecordParts,
+  synonyms: EngineData['synonyms'],
+  rules: EngineData['rules'],
+): SearchEngine {
+  const {records, index, matcher, filterSets, ranker, distinct} = parts;
+  const synonymTable = compileSynonyms(synonyms ?? []);
+  const queryRules = compileQueryRules(rules ?? []);
   const shaper = createHitShaper();
 
   function search(raw: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse {
@@ -94,5 +122,9 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
     return searchResponse({raw, p, indexName, hits, nbHits, facets, processingTimeMS});
   }
 
-  return {records, search};
+  return {
+    records,
+    search,
+    withSearchData: (other) => engineOver(parts, other.synonyms, other.rules),
+  };
 }

@@ -104,27 +104,46 @@ function runsOf(text: string, advancedSyntax: boolean, excluded: string[]): Run[
   return runs.filter((run) => run.words.length > 0);
 }
 
+/** A run of query words that is a synonym's key, and the keys it was found under. */
+interface SynonymRun {
+  start: number;
+  length: number;
+  /** The run's words joined by spaces, or for a single word also its other number. */
+  keys: string[];
+}
+
 /**
- * The synonyms of each word: the longest run of words starting at it that is a synonym's key
- * gives its alternatives to every word of the run (as Algolia matches a multi-word synonym); a
+ * Where a query's words meet the synonyms: at each word, the longest run of words starting there
+ * that is a synonym's key (as Algolia matches a multi-word synonym), the words after it next; a
  * single word is also looked up in its other number.
  */
+export function synonymRuns(words: readonly string[], synonyms: SynonymTable): SynonymRun[] {
+  const runs: SynonymRun[] = [];
+  for (let i = 0; i < words.length;) {
+    let found = 0;
+    for (let n = Math.min(synonyms.longestKey, words.length - i); n >= 1 && !found; n--) {
+      const key = words.slice(i, i + n).join(' ');
+      const keys = (n === 1 ? [key, ...pluralForms(key)] : [key]).filter((k) =>
+        synonyms.alternatives.has(k),
+      );
+      if (keys.length === 0) continue;
+      runs.push({start: i, length: n, keys});
+      found = n;
+    }
+    i += Math.max(1, found);
+  }
+  return runs;
+}
+
+/** The synonyms of each word: a run's alternatives are shared by every word of it (synonymRuns). */
 function alternativesOf(
   words: readonly string[],
   synonyms: SynonymTable,
 ): QueryWord['alternatives'][] {
   const out: QueryWord['alternatives'][] = words.map(() => []);
-  for (let i = 0; i < words.length;) {
-    let found = 0;
-    for (let n = Math.min(synonyms.longestKey, words.length - i); n >= 1 && !found; n--) {
-      const key = words.slice(i, i + n).join(' ');
-      const keys = n === 1 ? [key, ...pluralForms(key)] : [key];
-      const alternatives = keys.flatMap((k) => synonyms.alternatives.get(k) ?? []);
-      if (alternatives.length === 0) continue;
-      for (let j = i; j < i + n; j++) out[j] = alternatives;
-      found = n;
-    }
-    i += Math.max(1, found);
+  for (const {start, length, keys} of synonymRuns(words, synonyms)) {
+    const alternatives = keys.flatMap((k) => synonyms.alternatives.get(k) ?? []);
+    for (let j = start; j < start + length; j++) out[j] = alternatives;
   }
   return out;
 }

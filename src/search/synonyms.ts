@@ -5,7 +5,9 @@
  *
  * - `synonym`: every entry stands for every other ("k8s", "kubernetes").
  * - `oneWaySynonym`: the `input` also finds its `synonyms`, not the other way round (the Dutch
- *   "certificaat" finds "certificate"; an English query never matches Dutch words).
+ *   "certificaat" finds "certificate"; an English query never matches Dutch words). The site's
+ *   file may give a list of inputs that find the same synonyms ("certificaat", "certificaten"):
+ *   one entry per concept, where Algolia takes one input per entry (push.ts splits such entries).
  *
  * Algolia's `alternativesAsExact` default applies: an alternative of one word counts as an exact
  * match of the query word; an alternative of several words must match as a phrase and does not
@@ -26,7 +28,8 @@ interface TwoWaySynonym {
 interface OneWaySynonym {
   objectID: string;
   type: 'oneWaySynonym';
-  input: string;
+  /** One input (Algolia's format) or several with the same synonyms. */
+  input: string | string[];
   synonyms: string[];
 }
 
@@ -80,12 +83,23 @@ export function checkSynonyms(value: unknown, source: string): SynonymEntry[] {
         fail(source, id, `has a synonym of stop words only: ${JSON.stringify(stop)}`);
       return {objectID, type, synonyms: synonyms as string[]};
     }
-    if (!isText(input)) fail(source, id, 'has no input words');
-    if (onlyStopWords(input))
-      fail(source, id, `has an input of stop words only: ${JSON.stringify(input)}`);
-    return {objectID, type: 'oneWaySynonym', input, synonyms: synonyms as string[]};
+    const inputs: unknown[] = Array.isArray(input) ? input : [input];
+    if (inputs.length === 0 || !inputs.every(isText)) fail(source, id, 'has no input words');
+    const stop = inputs.find(onlyStopWords);
+    if (stop !== undefined)
+      fail(source, id, `has an input of stop words only: ${JSON.stringify(stop)}`);
+    return {
+      objectID,
+      type: 'oneWaySynonym',
+      input: input as string | string[],
+      synonyms: synonyms as string[],
+    };
   });
 }
+
+/** What a query may hold for the entry to apply: its inputs, or every word of a two-way entry. */
+export const synonymSources = (entry: SynonymEntry): readonly string[] =>
+  entry.type === 'oneWaySynonym' ? [entry.input].flat() : entry.synonyms;
 
 /** The lookup table of the entries: what each run of query words also finds. */
 export function compileSynonyms(entries: readonly SynonymEntry[]): SynonymTable {
@@ -101,10 +115,8 @@ export function compileSynonyms(entries: readonly SynonymEntry[]): SynonymTable 
     if (!alternatives) table.set(joined, (alternatives = new Map()));
     alternatives.set(words.join(' '), words);
   };
-  for (const entry of entries) {
-    if (entry.type === 'oneWaySynonym') for (const to of entry.synonyms) add(entry.input, to);
-    else for (const from of entry.synonyms) for (const to of entry.synonyms) add(from, to);
-  }
+  for (const entry of entries)
+    for (const from of synonymSources(entry)) for (const to of entry.synonyms) add(from, to);
   const alternatives = new Map([...table].map(([key, found]) => [key, [...found.values()]]));
   return {alternatives, longestKey};
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// @ts-check
+// npm run search:evidence [-- --json file]
+// For each synonym entry (search/synonyms.json) and each best bet (search/best-bets.json, as the
+// index's query rules): the change in MRR when it is left out, on the evidence queries (the
+// held-out sets but the newest, which stays fresh: it is measured, never selected on) and on the
+// train queries, and its bytes in the index. Ranks over the published build's index
+// (support/builds.mjs builtSite: built first when the sources changed since). --json writes the
+// figures to a file as well.
+import {createJiti} from 'jiti';
+import {readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {builtSite, REPO_ROOT} from '../support/builds.mjs';
+
+const jiti = createJiti(import.meta.url);
+const {findIndexFile} = /** @type {typeof import('../plugins/search-index/findIndexFile')} */ (
+  await jiti.import('../plugins/search-index/findIndexFile.ts')
+);
+const {readIndexFile} = /** @type {typeof import('../src/search/indexFileFormat')} */ (
+  await jiti.import('../src/search/indexFileFormat.ts')
+);
+const {createSearchEngine} = /** @type {typeof import('../src/search/engine')} */ (
+  await jiti.import('../src/search/engine.ts')
+);
+const {loadQueries, QUERIES_FILE} = /** @type {typeof import('./lib/searchEvaluation')} */ (
+  await jiti.import('./lib/searchEvaluation.ts')
+);
+const {entryEffects, formatEffects} = /** @type {typeof import('./lib/searchEvidence')} */ (
+  await jiti.import('./lib/searchEvidence.ts')
+);
+
+const args = process.argv.slice(2);
+const jsonAt = args.indexOf('--json');
+const jsonFile = jsonAt === -1 ? null : args[jsonAt + 1];
+if ((jsonAt !== -1 && !jsonFile) || args.length !== (jsonAt === -1 ? 0 : 2)) {
+  console.error('search-evidence: the one option is --json <file>');
+  process.exit(1);
+}
+
+const file = await findIndexFile(await builtSite('published'));
+const {records, synonyms = [], rules = []} = readIndexFile(await readFile(file, 'utf8'));
+const engine = createSearchEngine({records, synonyms, rules});
+const queries = await loadQueries(path.join(REPO_ROOT, QUERIES_FILE));
+const heldOut = [...new Set(queries.filter((q) => q.use === 'heldout').map((q) => q.set))];
+const fresh = Math.max(...heldOut);
+/** @type {import('./lib/searchEvidence').QueryGroup} */
+const groupOf = (query) => (query.set === fresh ? null : query.use === 'heldout');
+const count = (/** @type {boolean | null} */ group) =>
+  queries.filter((q) => groupOf(q) === group).length;
+console.log(
+  `search-evidence: ${records.length} records, ${synonyms.length} synonym entries and ${rules.length} best bets from ${path.relative(REPO_ROOT, file)}; ` +
+    `evidence: held-out sets ${heldOut.filter((s) => s !== fresh).join(', ')} (${count(true)} queries); ` +
+    `train: ${count(false)} queries; set ${fresh} (${count(null)} queries) left fresh\n`,
+);
+const started = Date.now();
+const effects = entryEffects(engine, {synonyms, rules}, queries, groupOf);
+console.log(formatEffects(effects));
+console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+if (jsonFile) await writeFile(jsonFile, JSON.stringify(effects, null, 1));

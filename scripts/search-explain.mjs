@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// @ts-check
+// npm run search:explain -- "a query"
+// Prints the first 10 hits of the query as the site asks it, each with its ranking criteria as the
+// engine computed them, and the synonyms and best bets that applied. It ranks over the published
+// build's index (support/builds.mjs builtSite: built first when the sources changed since).
+import {createJiti} from 'jiti';
+import {readFile} from 'node:fs/promises';
+import {builtSite} from '../support/builds.mjs';
+
+const jiti = createJiti(import.meta.url);
+const {findIndexFile} = /** @type {typeof import('../plugins/search-index/findIndexFile')} */ (
+  await jiti.import('../plugins/search-index/findIndexFile.ts')
+);
+const {readIndexFile} = /** @type {typeof import('../src/search/indexFileFormat')} */ (
+  await jiti.import('../src/search/indexFileFormat.ts')
+);
+const {createSearchEngine} = /** @type {typeof import('../src/search/engine')} */ (
+  await jiti.import('../src/search/engine.ts')
+);
+const {explainQuery} = /** @type {typeof import('./lib/searchExplain')} */ (
+  await jiti.import('./lib/searchExplain.ts')
+);
+
+const query = process.argv.slice(2).join(' ');
+if (!query.trim()) {
+  console.error('search-explain: give a query: npm run search:explain -- "renew certificate"');
+  process.exit(1);
+}
+const file = await findIndexFile(await builtSite('published'));
+const {records, synonyms = [], rules = []} = readIndexFile(await readFile(file, 'utf8'));
+const engine = createSearchEngine({records, synonyms, rules});
+console.log(explainQuery(engine, {synonyms, rules}, query));

@@ -1,0 +1,105 @@
+/**
+ * `npm run search:explain` on a tiny index: each hit with the criteria the engine ranked it by, and
+ * the synonyms and best bets that applied.
+ */
+import {describe, expect, it} from 'vitest';
+import {appliedSynonyms, explainQuery} from '../../scripts/lib/searchExplain';
+import {createSearchEngine} from '../../src/search/engine';
+import type {QueryRule} from '../../src/search/queryRules';
+import type {SynonymEntry} from '../../src/search/synonyms';
+import {rec, SITE} from './support/records';
+
+const records = [
+  rec({path: '/renew', type: 'lvl1', lvl0: 'Production', lvl1: 'Renew certificates', position: 0}),
+  rec({
+    path: '/renew',
+    type: 'content',
+    lvl0: 'Production',
+    lvl1: 'Renew certificates',
+    position: 1,
+    content: 'Order a new certificate before the old one expires.',
+  }),
+  rec({path: '/tls', type: 'lvl1', lvl0: 'Introduction', lvl1: 'Mutual TLS', position: 0}),
+  rec({
+    path: '/tls',
+    type: 'content',
+    lvl0: 'Introduction',
+    lvl1: 'Mutual TLS',
+    position: 1,
+    content: 'Every connection uses a certificate on both sides.',
+  }),
+];
+const synonyms: SynonymEntry[] = [
+  {
+    objectID: 'nl-certificaat',
+    type: 'oneWaySynonym',
+    input: 'certificaat',
+    synonyms: ['certificate'],
+  },
+  {
+    objectID: 'nl-vernieuwen',
+    type: 'oneWaySynonym',
+    input: ['vernieuwen', 'vernieuw'],
+    synonyms: ['renew'],
+  },
+  {objectID: 'mtls', type: 'synonym', synonyms: ['mtls', 'mutual tls']},
+  {objectID: 'cert', type: 'oneWaySynonym', input: 'cert', synonyms: ['certificate']},
+];
+const rules: QueryRule[] = [
+  {
+    objectID: 'best-bet-tls',
+    conditions: [{pattern: 'handshake', anchoring: 'contains', alternatives: false}],
+    consequence: {params: {optionalFilters: [`url_without_anchor:${SITE}/tls`]}},
+  },
+];
+const engine = createSearchEngine({records, synonyms, rules});
+
+describe('search:explain', () => {
+  it('names the synonym entries a query meets, a plural and a run of words included', () => {
+    const applied = appliedSynonyms('vernieuw certs mutual tls', synonyms);
+    expect(applied.map(({words, entries}) => [words, entries.map((e) => e.objectID)])).toEqual([
+      ['vernieuw', ['nl-vernieuwen']],
+      ['certs', ['cert']],
+      ['mutual tls', ['mtls']],
+    ]);
+    expect(appliedSynonyms('renew certificate', synonyms)).toEqual([]);
+  });
+
+  it("prints each hit's page, heading and ranking criteria, and the synonyms that applied", () => {
+    const text = explainQuery(engine, {synonyms, rules}, 'certificaat vernieuwen');
+    expect(text).toContain(
+      '"certificaat": nl-certificaat (oneWaySynonym) -> certificate\n' +
+        '  "vernieuwen": nl-vernieuwen (oneWaySynonym) -> renew\n' +
+        'best bets: none applied',
+    );
+    // The heading holds both words (as their synonyms: exact, no typo), in the other order
+    // (proximity 2, not 1).
+    expect(text).toContain(
+      '  1. /renew\n     Renew certificates\n' +
+        '     words 2  filters 0  typos 0  attribute lvl1  attrSum 2  proximity 2  exact 2  level 90',
+    );
+    expect(text).not.toContain('/tls');
+  });
+
+  it('shows a best bet that applied, its filter counted, and typos and the content position', () => {
+    const text = explainQuery(engine, {synonyms, rules}, 'handshake certifcate');
+    expect(text).toContain(
+      `synonyms: none applied\nbest bets:\n  best-bet-tls -> url_without_anchor:${SITE}/tls`,
+    );
+    // "handshake" is in no record: no hit holds both words, so either word finds them.
+    const lines = text.split('\n');
+    const first = lines.findIndex((line) => line.startsWith('  1. '));
+    expect(lines.slice(first, first + 2)).toEqual(['  1. /tls', '     Mutual TLS']);
+    // The best bet's page first; "certificate" the fifth word of its paragraph, with one typo.
+    expect(lines[first + 2]).toMatch(
+      /^ {5}words 1 {2}filters 1 {2}typos 1 {2}attribute content@4 /,
+    );
+    // Then the other page without the best bet's filter: its paragraph (level 0), whose
+    // "certificate" is one typo away, before its heading, whose "certificates" is two.
+    expect(lines.slice(first + 3, first + 6)).toEqual([
+      '  2. /renew',
+      '     Renew certificates',
+      '     words 1  filters 0  typos 1  attribute lvl1  attrSum 7  proximity 8  exact 0  level 0',
+    ]);
+  });
+});
