@@ -113,7 +113,7 @@ const config: Config = {
     ['./plugins/no-symlinks/index.ts', {dirs: ['docs']} satisfies NoSymlinksOptions],
     ['./plugins/dependency-patches/index.ts', {disabled: resolveDisabledPatches(env)}],
     ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
-    // deploy:csp lets pages load only these scripts by src (deploy/emitted-scripts.mjs).
+    // deploy:csp lets pages load only these scripts by src (plugins/emitted-scripts/list.mjs).
     './plugins/emitted-scripts/index.ts',
     [
       './plugins/security-txt/index.ts',

@@ -8,7 +8,7 @@
 // reviewed list deploy/reviewed-scripts.json (its hash and what it is for): a script that is not,
 // one a doc or a plugin brought in, fails this step naming the file and printing the script, instead
 // of being allowed silently. Scripts loaded by `src` are checked too, since script-src 'self' runs
-// any file of the site: each must be a bundle the build emitted (deploy/emitted-scripts.mjs) or a
+// any file of the site: each must be a bundle the build emitted (plugins/emitted-scripts/list.mjs) or a
 // file on the reviewed list. The policy is made from the built HTML files, right after the build.
 //
 //   node deploy/csp.mjs [--build build] [--hosted [--algolia-app-id ID] | --embedded] [--out FILE | --print]
@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {load as loadHtml} from 'cheerio';
-import {EMITTED_SCRIPTS_FILE, readEmittedScripts} from './emitted-scripts.mjs';
+import {EMITTED_SCRIPTS_FILE, readEmittedScripts} from '../plugins/emitted-scripts/list.mjs';
 
 /**
  * The hosts hosted Algolia search reaches for one app: its search host and the three fallbacks the
@@ -209,7 +209,7 @@ function sitePathsOf(source, page) {
  * Checks every script of every HTML file of a build and returns the hashes of the inline ones,
  * without duplicates, sorted (so the same build always gives the same policy). An inline script
  * must be on the reviewed list; a script loaded by `src` must be one the build's bundler emitted
- * (deploy/emitted-scripts.mjs) or a file on the reviewed list with the same bytes. Anything else
+ * (plugins/emitted-scripts/list.mjs) or a file on the reviewed list with the same bytes. Anything else
  * fails, naming the page and the script: script-src 'self' would run any file of the site.
  * @param {string} buildDir
  * @param {ReviewedScripts} [reviewed] the reviewed list (readReviewedScripts)

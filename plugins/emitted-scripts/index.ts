@@ -1,6 +1,6 @@
 /**
  * Docusaurus plugin: records in the build which scripts its bundler emitted
- * (deploy/emitted-scripts.mjs), so that `deploy:csp` can tell them from any other file.
+ * (plugins/emitted-scripts/list.mjs), so that `deploy:csp` can tell them from any other file.
  *
  * The list is the JavaScript of the bundler's client manifest, the manifest Docusaurus reads to put
  * each page's scripts into its HTML; files copied from static/ are not in it.
@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {EMITTED_SCRIPTS_FILE} from '../../deploy/emitted-scripts.mjs';
+import {EMITTED_SCRIPTS_FILE} from './list.mjs';
 
 /** The part of react-loadable-ssr-addon's client manifest this plugin reads. */
 type ClientManifest = {

@@ -22,7 +22,7 @@ import {
   htmlFiles,
   policyForBuild,
 } from '../../deploy/csp.mjs';
-import {EMITTED_SCRIPTS_FILE, readEmittedScripts} from '../../deploy/emitted-scripts.mjs';
+import {EMITTED_SCRIPTS_FILE, readEmittedScripts} from '../../plugins/emitted-scripts/list.mjs';
 import {renderNginx} from '../../deploy/render-nginx.mjs';
 import {requestMix, runLoad} from '../../support/load.mjs';
 

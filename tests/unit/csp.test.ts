@@ -18,7 +18,7 @@ import {
   readReviewedScripts,
   scriptHash,
 } from '../../deploy/csp.mjs';
-import {EMITTED_SCRIPTS_FILE} from '../../deploy/emitted-scripts.mjs';
+import {EMITTED_SCRIPTS_FILE} from '../../plugins/emitted-scripts/list.mjs';
 
 const CSP_SCRIPT = path.join(__dirname, '../../deploy/csp.mjs');
 const dirs: string[] = [];

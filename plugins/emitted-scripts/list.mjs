@@ -1,5 +1,6 @@
 // @ts-check
-// The scripts a build's bundler emitted, as the build records them for deploy/csp.mjs.
+// The scripts a build's bundler emitted, as plugins/emitted-scripts records them in the build for
+// deploy/csp.mjs (plain JavaScript, so that deploy/csp.mjs can run it with node).
 //
 // plugins/emitted-scripts writes the list into every build from the bundler's client manifest (the
 // list Docusaurus itself takes each page's scripts from). A page may load a script by `src` only
