@@ -35,7 +35,7 @@ module.exports = {
         ...runtime,
         path: '^src/search/',
         pathNot:
-          '^src/search/(indexFileFormat|types|language|questionRules|queryRules|bestBets|text|synonyms)\\.ts$',
+          '^src/search/(indexFileFormat|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
       },
     },
     {

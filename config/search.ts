@@ -14,6 +14,8 @@ export type SearchConfig = {
   hosts?: string[];
   /** A URL template with `{query}`; when set, "No results" offers "Let us know.". */
   missingResultsUrl?: string;
+  /** Whether the build writes the query-to-page prior that re-orders hits (SEARCH_PRIOR). */
+  prior: boolean;
 };
 
 export const DEFAULT_INDEX_NAME = 'docs-fsc';
@@ -35,8 +37,17 @@ function rejectInsights(env: Env): void {
   }
 }
 
+/** SEARCH_PRIOR: `on` (the default) or `off`, the A/B switch of the query-to-page prior. */
+function resolvePrior(env: Env): boolean {
+  const value = env.SEARCH_PRIOR?.trim() || 'on';
+  if (value !== 'on' && value !== 'off')
+    throw new Error(`SEARCH_PRIOR must be "on" or "off" (it is "${value}")`);
+  return value === 'on';
+}
+
 export function resolveSearchConfig(env: Env): SearchConfig {
   rejectInsights(env);
+  const prior = resolvePrior(env);
   const appId = env.ALGOLIA_APP_ID?.trim() ?? '';
   const apiKey = env.ALGOLIA_SEARCH_API_KEY?.trim() ?? '';
   const indexName = env.ALGOLIA_INDEX_NAME?.trim() || DEFAULT_INDEX_NAME;
@@ -53,6 +64,7 @@ export function resolveSearchConfig(env: Env): SearchConfig {
       apiKey: EMBEDDED_CREDENTIAL,
       indexName,
       missingResultsUrl,
+      prior,
     };
   }
   if (!appId) {
@@ -75,5 +87,6 @@ export function resolveSearchConfig(env: Env): SearchConfig {
     indexName,
     hosts: hosts?.length ? hosts : undefined,
     missingResultsUrl,
+    prior,
   };
 }

@@ -8,7 +8,9 @@
 // per set, with the hits as ranked (the /search page's order) and in the order the
 // modal lists them. Then the figures for what `npm run search:push` would send to
 // Algolia (its records, synonyms, rules and index settings) through the same engine,
-// since Algolia is not reachable here. --update-top3 rewrites tests/data/search-top3.tsv
+// since Algolia is not reachable here. The hits are re-ordered with the build's query-to-page
+// prior (search-prior.*.json) as the site's client does; the figures without it follow (the
+// SEARCH_PRIOR=off A/B). --update-top3 rewrites tests/data/search-top3.tsv
 // (each query's top 3 pages, which the search-quality test compares) and prints the
 // queries whose top 3 moved.
 import {createJiti} from 'jiti';
@@ -33,6 +35,12 @@ const {DOCSEARCH_SETTINGS, loadBuiltIndex} =
   /** @type {typeof import('../plugins/search-index/push')} */ (
     await jiti.import('../plugins/search-index/push.ts')
   );
+const {findPriorFile} = /** @type {typeof import('../plugins/search-index/priorFile')} */ (
+  await jiti.import('../plugins/search-index/priorFile.ts')
+);
+const {readPriorFile} = /** @type {typeof import('../src/search/queryPrior')} */ (
+  await jiti.import('../src/search/queryPrior.ts')
+);
 const {evaluateEngine, formatReport, formatSetTable, formatTable, loadQueries, QUERIES_FILE} =
   /** @type {typeof import('./lib/searchEvaluation')} */ (
     await jiti.import('./lib/searchEvaluation.ts')
@@ -59,22 +67,39 @@ try {
 const queriesFile = path.resolve(root, process.env.SEARCH_QUERIES ?? QUERIES_FILE);
 const queries = await loadQueries(queriesFile);
 const engine = engineFromIndexFile(await readFile(file, 'utf8'));
+const priorFile = await findPriorFile(buildDir);
+const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
 console.log(
-  `eval-search: ${engine.records.length} records from ${path.relative(root, file)}, ${queries.length} queries from ${queriesFile}\n`,
+  `eval-search: ${engine.records.length} records from ${path.relative(root, file)}, ${queries.length} queries from ${queriesFile}, ` +
+    (priorFile
+      ? `hits re-ordered with ${path.relative(root, priorFile)} (lambda ${prior?.lambda})\n`
+      : 'no query-to-page prior in the build (SEARCH_PRIOR=off)\n'),
 );
-const summary = evaluateEngine(engine, queries);
+const summary = evaluateEngine(engine, queries, {}, 'ranked', prior);
 console.log(formatReport(summary));
 console.log(`\n${formatSetTable(summary)}`);
 console.log('\nin the modal, which groups the hits by section (at most 5 each) and those by page:');
-const modalSummary = evaluateEngine(engine, queries, {}, 'modal');
+const modalSummary = evaluateEngine(engine, queries, {}, 'modal', prior);
 console.log(formatTable(modalSummary));
 console.log(`\n${formatSetTable(modalSummary)}`);
+if (prior) {
+  for (const order of /** @type {const} */ (['ranked', 'modal'])) {
+    const without = evaluateEngine(engine, queries, {}, order);
+    console.log(
+      `\nwithout the prior (SEARCH_PRIOR=off), ${order === 'ranked' ? 'as ranked' : "in the modal's order"}:`,
+    );
+    console.log(formatTable(without));
+    console.log(`\n${formatSetTable(without)}`);
+  }
+}
 
 const pushed = await loadBuiltIndex(buildDir);
 const pushedSummary = evaluateEngine(
   createSearchEngine({records: pushed.records, synonyms: pushed.synonyms, rules: pushed.rules}),
   queries,
   DOCSEARCH_SETTINGS,
+  'ranked',
+  prior,
 );
 console.log(
   `\nwhat search:push sends (${pushed.records.length} records, ${pushed.synonyms.length} synonyms, ${pushed.rules.length} rules, its index settings):`,

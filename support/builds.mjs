@@ -43,10 +43,12 @@ export const SITE_SOURCES = [
 
 /**
  * What a test build reads besides node_modules: the site's sources, the lockfile (standing for
- * node_modules) and the test variant's route plugin.
+ * node_modules), the judged queries (the query-to-page prior learns from the train sets) and the
+ * test variant's route plugin.
  */
 const BUILD_SOURCES = [
   ...SITE_SOURCES,
+  'tests/data/search-queries.json',
   'package-lock.json',
   'tests/e2e/support/test-routes-plugin.ts',
   'tests/e2e/support/CrashOnRender.tsx',

@@ -98,15 +98,38 @@ export async function listHtmlFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-const META_RE = new RegExp(`<meta name="${INDEX_META_NAME}" content="[^"]*">`, 'g');
-
-/** Adds (or replaces) the index meta tag right before `</head>`. */
-export function injectMeta(html: string, publicPath: string): string | null {
-  const tag = `<meta name="${INDEX_META_NAME}" content="${publicPath.replace(/"/g, '&quot;')}">`;
-  const withoutOld = html.replace(META_RE, '');
+/** Adds (or replaces) the meta tag `name` (the index's by default) right before `</head>`. */
+export function injectMeta(
+  html: string,
+  publicPath: string,
+  name: string = INDEX_META_NAME,
+): string | null {
+  const tag = `<meta name="${name}" content="${publicPath.replace(/"/g, '&quot;')}">`;
+  const withoutOld = html.replace(new RegExp(`<meta name="${name}" content="[^"]*">`, 'g'), '');
   const at = withoutOld.search(/<\/head>/i);
   if (at === -1) return null;
   return withoutOld.slice(0, at) + tag + withoutOld.slice(at);
+}
+
+/** Puts the meta tag `name` with `publicPath` into every HTML file of the build; returns how many. */
+export async function tagHtmlFiles(
+  outDir: string,
+  name: string,
+  publicPath: string,
+  log: (message: string) => void,
+): Promise<number> {
+  let tagged = 0;
+  for (const file of await listHtmlFiles(outDir)) {
+    const html = await readFile(file, 'utf8');
+    const withTag = injectMeta(html, publicPath, name);
+    if (withTag === null) {
+      log(`[search-index] ${path.relative(outDir, file)} has no </head>; meta tag not added`);
+      continue;
+    }
+    if (withTag !== html) await writeFile(file, withTag);
+    tagged++;
+  }
+  return tagged;
 }
 
 export function formatBytes(n: number): string {
@@ -162,17 +185,7 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   await writeFile(path.join(outDir, fileName), json);
   const publicPath = `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${fileName}`;
 
-  let htmlFilesTagged = 0;
-  for (const file of await listHtmlFiles(outDir)) {
-    const html = await readFile(file, 'utf8');
-    const tagged = injectMeta(html, publicPath);
-    if (tagged === null) {
-      log(`[search-index] ${path.relative(outDir, file)} has no </head>; meta tag not added`);
-      continue;
-    }
-    if (tagged !== html) await writeFile(file, tagged);
-    htmlFilesTagged++;
-  }
+  const htmlFilesTagged = await tagHtmlFiles(outDir, INDEX_META_NAME, publicPath, log);
 
   log(
     `[search-index] ${records.length} records from ${pages} pages, ${synonyms.length} synonyms and ${rules.length} best bets -> ${fileName}: ` +

@@ -8,8 +8,11 @@
  *   content load (devIndex.ts) into `<baseUrl>search-index.dev.json`, which every page names in
  *   the same meta tag.
  *
+ * - Build, both modes: the query-to-page prior, `search-prior.<hash8>.json`, named in every page by
+ *   `<meta name="fsc:search-prior">` (priorFile.ts), unless SEARCH_PRIOR=off.
+ *
  * Registered in docusaurus.config.ts as `['./plugins/search-index/index.ts', {…}]`. In hosted mode it
- * writes nothing: the browser asks Algolia. Options: `searchPagePath` (default 'search') and
+ * writes no index: the browser asks Algolia. Options: `searchPagePath` (default 'search') and
  * `rehypePlugins`, the docs plugin's own (the development index renders Markdown with them).
  */
 import path from 'node:path';
@@ -17,6 +20,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchConfig} from '../../config/search';
 import {INDEX_META_NAME} from '../../src/search/indexFileFormat';
 import {buildSearchIndex} from './buildIndex';
+import {buildPriorFile} from './priorFile';
 import {BEST_BETS_FILE, SYNONYMS_FILE, type SearchFiles} from './searchFiles';
 import {createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent} from './devIndex';
 
@@ -89,6 +93,9 @@ export default function pluginSearchIndex(
       return {headTags: [{tagName: 'meta', attributes: {name: INDEX_META_NAME, content}}]};
     },
     async postBuild({outDir, routesPaths, siteConfig, siteDir, routesBuildMetadata}) {
+      // Both back ends' hits are re-ordered with the prior, unless SEARCH_PRIOR=off.
+      if ((siteConfig.customFields?.search as SearchConfig | undefined)?.prior !== false)
+        await buildPriorFile({outDir, siteDir, baseUrl: siteConfig.baseUrl});
       if (!embedded(siteConfig)) return;
       const noIndexRoutes = new Set(
         Object.entries(routesBuildMetadata ?? {})

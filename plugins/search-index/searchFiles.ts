@@ -10,7 +10,7 @@
  */
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {bestBetRules, checkBestBets} from '../../src/search/bestBets';
+import {bestBetRules, checkBestBets, type BestBet} from '../../src/search/bestBets';
 import type {QueryRule} from '../../src/search/queryRules';
 import {checkSynonyms, type SynonymEntry} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
@@ -56,6 +56,11 @@ async function readJson(file: string, what: string): Promise<{value: unknown; na
   } catch (e) {
     throw new Error(`[search-index] ${name} is not JSON: ${(e as Error).message}`);
   }
+}
+
+/** The checked best bets of `file` (the query-to-page prior learns from them too). */
+export async function readBestBets(file: string): Promise<BestBet[]> {
+  return (await readChecked(file, 'best bets', checkBestBets)).entries;
 }
 
 /** A page's path as best bets name it, without trailing slash. */

@@ -4,8 +4,9 @@
  * Shared by `npm run eval:search`, the search-quality test and the bench.
  */
 import {readFile} from 'node:fs/promises';
-import path from 'node:path';
+import {JUDGED_QUERIES_FILE} from '../../plugins/search-index/learnPrior';
 import type {SearchEngine} from '../../src/search/engine';
+import {fusedPage, priorWindow, type QueryPrior} from '../../src/search/queryPrior';
 import {questionParams} from '../../src/search/questionRules';
 import type {FacetFilters, SearchHit} from '../../src/search/types';
 
@@ -66,7 +67,7 @@ export interface EvalSummary extends Figures {
 }
 
 /** Relative to the repository root. */
-export const QUERIES_FILE = path.join('tests', 'data', 'search-queries.json');
+export const QUERIES_FILE = JUDGED_QUERIES_FILE;
 /** @public loaded by a script through jiti, which the unused-code check cannot follow */
 export const EVAL_DEPTH = 20;
 
@@ -197,32 +198,54 @@ export type HitOrder = 'ranked' | 'modal';
 /**
  * The hits of a query as the site's client asks for them: DocSearch's facet filters and the
  * question parameters; `settings` are index settings sent along as query parameters (the engine
- * reads the query-time ones, as Algolia applies an index's settings to every query).
+ * reads the query-time ones, as Algolia applies an index's settings to every query). Given the
+ * build's query-to-page prior, the first page is re-ordered with it as the client does.
  */
 export function searchAsTheSite(
   engine: SearchEngine,
   query: string,
   settings: Record<string, unknown> = {},
+  prior: QueryPrior | null = null,
+): SearchHit[] {
+  const window = prior ? priorWindow(0, EVAL_DEPTH) : null;
+  const hits = backEndHits(engine, query, settings, window?.hitsPerPage ?? EVAL_DEPTH);
+  return prior && window ? fusedPage(hits, query, prior, window) : hits;
+}
+
+/**
+ * The back end's first `hitsPerPage` hits of a query, asked for as the site's client asks (with the
+ * prior, the client asks for the window it re-orders: priorWindow in src/search/queryPrior.ts).
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
+export function backEndHits(
+  engine: SearchEngine,
+  query: string,
+  settings: Record<string, unknown>,
+  hitsPerPage: number,
 ): SearchHit[] {
   return engine.search({
     ...settings,
     query,
-    hitsPerPage: EVAL_DEPTH,
+    hitsPerPage,
     facetFilters: docSearchFacetFilters(),
     attributesToRetrieve: ['url', 'hierarchy'],
     ...questionParams(query),
   }).hits;
 }
 
-/** Runs the queries through the engine as the site asks (searchAsTheSite), hits in `order`. */
+/**
+ * Runs the queries through the engine as the site asks (searchAsTheSite, re-ordered with `prior`
+ * when given), hits in `order`.
+ */
 export function evaluateEngine(
   engine: SearchEngine,
   queries: readonly EvalQuery[],
   settings: Record<string, unknown> = {},
   order: HitOrder = 'ranked',
+  prior: QueryPrior | null = null,
 ): EvalSummary {
   return evaluate(queries, (q) => {
-    const hits = searchAsTheSite(engine, q, settings);
+    const hits = searchAsTheSite(engine, q, settings, prior);
     return (order === 'modal' ? inModalOrder(hits) : hits).map((h) => h.url ?? '');
   });
 }

@@ -14,6 +14,7 @@ import {
   type EmbeddedRequesterOptions,
   type FetchLike,
 } from './embeddedRequester';
+import {fusedPage, priorWindow, type QueryPrior} from './queryPrior';
 import {questionParams} from './questionRules';
 import {requestTags, safeResult, type CallerTags} from './safeHighlights';
 import {urlOnSite} from './siteUrl';
@@ -40,6 +41,11 @@ export type SearchClientConfig = (
    * links to hits). Unset, hits keep whatever URL the back end gave them.
    */
   siteOrigin?: string;
+  /**
+   * Loads the query-to-page prior (queryPrior.ts) that re-orders the first pages of hits; called
+   * once, on the first search or preload. Unset, or resolving to null, hits keep the back end's order.
+   */
+  loadPrior?: () => Promise<QueryPrior | null>;
 };
 
 /** Placeholders: the client refuses empty credentials; nothing is sent anywhere. */
@@ -54,17 +60,54 @@ export type SearchClient = LiteClient & {
 type SearchArguments = Parameters<LiteClient['search']>;
 type Request = Record<string, unknown>;
 
+/** Algolia's page size when a request names none. */
+const DEFAULT_HITS_PER_PAGE = 20;
+
+/** The page a request asked for, when the prior re-orders it (see priorWindow). */
+interface Reordered {
+  query: string;
+  page: number;
+  hitsPerPage: number;
+  window: {start: number; end: number};
+}
+
 /**
  * One request as the back end gets it, the question parameters added (a parameter the caller set
  * itself wins); with the highlight tags it asks for, which the answer's values are escaped around.
+ * With a prior, a query's first pages are asked for as the window the prior re-orders.
  */
-function prepareRequest(request: Request): {request: Request; tags: CallerTags} {
+function prepareRequest(
+  request: Request,
+  prior: QueryPrior | null,
+): {request: Request; tags: CallerTags; reordered: Reordered | null} {
   const nested =
     request.params && typeof request.params === 'object' ? (request.params as Request) : null;
   const own = nested ?? request;
   const query = typeof own.query === 'string' ? own.query : '';
-  const params = {...questionParams(query), ...own};
-  return {request: nested ? {...request, params} : params, tags: requestTags(params)};
+  let params: Request = {...questionParams(query), ...own};
+  const page = typeof own.page === 'number' ? own.page : 0;
+  const hitsPerPage = typeof own.hitsPerPage === 'number' ? own.hitsPerPage : DEFAULT_HITS_PER_PAGE;
+  const window = prior && query.trim() ? priorWindow(page, hitsPerPage) : null;
+  if (window) params = {...params, page: 0, hitsPerPage: window.hitsPerPage};
+  return {
+    request: nested ? {...request, params} : params,
+    tags: requestTags(params),
+    reordered: window ? {query, page, hitsPerPage, window} : null,
+  };
+}
+
+/** The page the caller asked for, cut from the re-ordered window (fusedPage). */
+function reorderedPage<R>(result: R, prior: QueryPrior, reordered: Reordered): R {
+  const {hits, nbHits} = result as {hits?: unknown; nbHits?: unknown};
+  if (!Array.isArray(hits)) return result;
+  const {query, page, hitsPerPage, window} = reordered;
+  return {
+    ...result,
+    hits: fusedPage(hits as {url?: unknown}[], query, prior, window),
+    page,
+    hitsPerPage,
+    ...(typeof nbHits === 'number' ? {nbPages: Math.ceil(nbHits / hitsPerPage)} : {}),
+  };
 }
 
 /**
@@ -86,15 +129,21 @@ function onSiteHits<R>(result: R, origin: string): R {
 
 /**
  * Every search, whichever back end answers it, carries the question parameters (questionRules.ts)
- * and comes back with its highlights and snippets escaped (safeHighlights.ts) and, given the site's
- * origin, without hits that would lead off the site. Accepts both shapes liteClient takes:
- * `{requests}` (DocSearch) and the legacy array (algoliasearch-helper, on the search page).
+ * and comes back with its highlights and snippets escaped (safeHighlights.ts), given the site's
+ * origin without hits that would lead off the site, and given a prior with its first pages
+ * re-ordered by it (queryPrior.ts). Accepts both shapes liteClient takes: `{requests}` (DocSearch)
+ * and the legacy array (algoliasearch-helper, on the search page).
  */
-function wrapSearch(client: LiteClient, siteOrigin: string | undefined): LiteClient {
+function wrapSearch(
+  client: LiteClient,
+  siteOrigin: string | undefined,
+  loadPrior: (() => Promise<QueryPrior | null>) | undefined,
+): LiteClient {
   const search = client.search.bind(client);
   client.search = (async (...[params, options]: SearchArguments) => {
     const requests = (Array.isArray(params) ? params : params.requests) as Request[];
-    const prepared = requests.map(prepareRequest);
+    const prior = loadPrior ? await loadPrior() : null;
+    const prepared = requests.map((request) => prepareRequest(request, prior));
     const sent = prepared.map((entry) => entry.request);
     const answer = await search(
       (Array.isArray(params) ? sent : {...params, requests: sent}) as SearchArguments[0],
@@ -104,22 +153,36 @@ function wrapSearch(client: LiteClient, siteOrigin: string | undefined): LiteCli
       ...answer,
       results: answer.results.map((result, i) => {
         const safe = prepared[i] ? safeResult(result, prepared[i].tags) : result;
-        return siteOrigin ? onSiteHits(safe, siteOrigin) : safe;
+        const onSite = siteOrigin ? onSiteHits(safe, siteOrigin) : safe;
+        const reordered = prepared[i]?.reordered;
+        return prior && reordered ? reorderedPage(onSite, prior, reordered) : onSite;
       }),
     };
   }) as LiteClient['search'];
   return client;
 }
 
+/** `load` called once, its failure taken as no prior (hits then keep the back end's order). */
+function once(
+  load: (() => Promise<QueryPrior | null>) | undefined,
+): (() => Promise<QueryPrior | null>) | undefined {
+  if (!load) return undefined;
+  let loaded: Promise<QueryPrior | null> | undefined;
+  return () => (loaded ??= load().catch(() => null));
+}
+
 export function createSearchClient(config: SearchClientConfig): SearchClient {
+  const loadPrior = once(config.loadPrior);
+  const preloadPrior = async () => void (await loadPrior?.());
   if (config.mode === 'hosted') {
     const client = wrapSearch(
       liteClient(config.appId, config.apiKey, config.options),
       config.siteOrigin,
+      loadPrior,
     );
-    return Object.assign(client, {preload: () => Promise.resolve()});
+    return Object.assign(client, {preload: preloadPrior});
   }
-  const {mode: _mode, siteOrigin, ...requesterOptions} = config;
+  const {mode: _mode, siteOrigin, loadPrior: _loadPrior, ...requesterOptions} = config;
   const requester = createEmbeddedRequester({
     ...requesterOptions,
     followChanges: config.followChanges ?? false,
@@ -133,8 +196,11 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
       ...(config.followChanges ? {responsesCache: createNullCache()} : {}),
     }),
     siteOrigin,
+    loadPrior,
   );
-  return Object.assign(client, {preload: () => requester.preload()});
+  return Object.assign(client, {
+    preload: () => Promise.all([requester.preload(), preloadPrior()]).then(() => undefined),
+  });
 }
 
 /** The index URL the build wrote into every page (empty when absent, e.g. a page saved without it). */

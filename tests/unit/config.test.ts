@@ -62,6 +62,15 @@ describe('resolveSearchConfig', () => {
     }
   });
 
+  it('switches the query-to-page prior with SEARCH_PRIOR, on unless it says off', () => {
+    expect(resolveSearchConfig({}).prior).toBe(true);
+    expect(resolveSearchConfig({SEARCH_PRIOR: 'on'}).prior).toBe(true);
+    expect(resolveSearchConfig({SEARCH_PRIOR: ' off '}).prior).toBe(false);
+    expect(() => resolveSearchConfig({SEARCH_PRIOR: 'false'})).toThrow(
+      'SEARCH_PRIOR must be "on" or "off" (it is "false")',
+    );
+  });
+
   it('rejects a missing-results link without a place for the query', () => {
     expect(() =>
       resolveSearchConfig({SEARCH_MISSING_RESULTS_URL: 'https://example.org/new'}),

@@ -15,6 +15,8 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {readIndexFile} from '../../src/search/indexFileFormat';
 import type {Plugin} from '@docusaurus/types';
 import pluginSearchIndex from '../../plugins/search-index';
+import {JUDGED_QUERIES_FILE} from '../../plugins/search-index/learnPrior';
+import {findPriorFile} from '../../plugins/search-index/priorFile';
 import {
   buildSearchIndex,
   findIndexFile,
@@ -293,6 +295,9 @@ describe('search-index plugin (postBuild)', () => {
     mkdirSync(path.join(dir, 'search'));
     cpSync(path.join(ROOT, 'search', 'synonyms.json'), path.join(dir, 'search', 'synonyms.json'));
     cpSync(path.join(FIXTURES, '..', 'best-bets.json'), path.join(dir, 'search', 'best-bets.json'));
+    // The judged queries, whose train sets the query-to-page prior learns from.
+    mkdirSync(path.dirname(path.join(dir, JUDGED_QUERIES_FILE)), {recursive: true});
+    cpSync(path.join(ROOT, JUDGED_QUERIES_FILE), path.join(dir, JUDGED_QUERIES_FILE));
     return dir;
   }
 
@@ -312,7 +317,12 @@ describe('search-index plugin (postBuild)', () => {
     '/draft',
   ];
 
-  async function runPlugin(outDir: string, baseUrl = '/', routes = ROUTES): Promise<string[]> {
+  async function runPlugin(
+    outDir: string,
+    baseUrl = '/',
+    routes = ROUTES,
+    search: Record<string, unknown> = {},
+  ): Promise<string[]> {
     const logs: string[] = [];
     const spy = (m: unknown): void => {
       logs.push(String(m));
@@ -324,7 +334,13 @@ describe('search-index plugin (postBuild)', () => {
       await plugin.postBuild?.({
         outDir,
         routesPaths: routes.map((r) => (baseUrl === '/' ? r : baseUrl.slice(0, -1) + r)),
-        siteConfig: {url: SITE, baseUrl, title: 'FSC docs', trailingSlash: undefined},
+        siteConfig: {
+          url: SITE,
+          baseUrl,
+          title: 'FSC docs',
+          trailingSlash: undefined,
+          customFields: {search},
+        },
         siteDir: siteDir(),
         routesBuildMetadata: {
           [`${baseUrl === '/' ? '' : baseUrl.slice(0, -1)}/draft`]: {noIndex: true},
@@ -361,6 +377,13 @@ describe('search-index plugin (postBuild)', () => {
       expect(text.match(/fsc:search-index/g)).toHaveLength(1);
     }
     expect(await findIndexFile(outDir)).toBe(path.join(outDir, name));
+    // The query-to-page prior, in a file of its own that every page names.
+    const prior = path.basename((await findPriorFile(outDir)) ?? '');
+    expect(prior).toMatch(/^search-prior\.[0-9a-f]{8}\.json$/);
+    for (const f of html)
+      expect(readFileSync(f, 'utf8')).toContain(
+        `<meta name="fsc:search-prior" content="/${prior}">`,
+      );
     const bytes = readFileSync(path.join(outDir, name));
     expect(logs.join('\n')).toContain(
       `${file.records.length} records from 4 pages, ${file.synonyms?.length} synonyms and 1 best bets -> ${name}`,
@@ -369,6 +392,17 @@ describe('search-index plugin (postBuild)', () => {
       new RegExp(`${(bytes.length / 1024).toFixed(1)} KB raw, [0-9.]+ KB gzip`),
     );
     expect(gunzipSync(gzipSync(bytes)).equals(bytes)).toBe(true);
+  });
+
+  it('writes no prior with SEARCH_PRIOR=off, and one in hosted mode, where the index is not written', async () => {
+    const off = copySite();
+    await runPlugin(off, '/', ROUTES, {mode: 'embedded', prior: false});
+    expect(await findPriorFile(off)).toBeNull();
+    expect(readFileSync(path.join(off, 'index.html'), 'utf8')).not.toContain('fsc:search-prior');
+    const hosted = copySite();
+    await runPlugin(hosted, '/', ROUTES, {mode: 'hosted', prior: true});
+    expect(await findPriorFile(hosted)).not.toBeNull();
+    expect(readdirSync(hosted).filter((f) => f.startsWith('search-index.'))).toEqual([]);
   });
 
   it('is deterministic, idempotent on re-runs and respects baseUrl', async () => {

@@ -1,0 +1,189 @@
+/**
+ * The query-to-page prior: a table the build learns from the judged train queries and the best bets
+ * (plugins/search-index/learnPrior.ts), which says how likely each page is given a query's words
+ * (multinomial naive Bayes). The site's one client fuses it with the order the back end returned,
+ * `1/rank + λ·P(page | words)`, so the embedded engine and hosted Algolia are re-ordered alike. It
+ * only re-orders the hits the back end returned; it never adds a page.
+ *
+ * The file is `search-prior.<hash8>.json`, named in every built page by `<meta name="fsc:search-prior">`
+ * (absent when the build was told SEARCH_PRIOR=off, and then nothing is re-ordered).
+ */
+import {pluralForms, STOP_WORDS} from './language';
+import {MAX_QUERY_WORDS} from './query';
+import {terms} from './text';
+
+/** Name of the meta tag, in every built page, holding the prior file's URL. */
+export const PRIOR_META_NAME = 'fsc:search-prior';
+const PRIOR_FORMAT = 'fsc-search-prior';
+
+/**
+ * The learned table. Counts are integers (compact, exact); the client turns them into smoothed
+ * probabilities. `words` maps a query word (priorWords) to pairs of page index and count, flat.
+ */
+export interface QueryPrior {
+  format: typeof PRIOR_FORMAT;
+  /** The fusion weight λ. */
+  lambda: number;
+  /** Additive (Laplace) smoothing of P(word | page). */
+  alpha: number;
+  /** Page paths, base URL included, without trailing slash. */
+  pages: string[];
+  /** How many examples taught each page (its prior P(page), plus one). */
+  examples: number[];
+  words: Record<string, number[]>;
+}
+
+/**
+ * A query's words as the prior counts them: the engine's words (text.ts; its first MAX_QUERY_WORDS),
+ * without stop words, and each noun in one number (language.ts folds plurals: "certificates" and
+ * "certificate" are one word).
+ */
+export function priorWords(query: string): string[] {
+  return terms(query)
+    .slice(0, MAX_QUERY_WORDS)
+    .filter((word) => !STOP_WORDS.has(word))
+    .map((word) => [word, ...pluralForms(word)].sort()[0] as string);
+}
+
+/** A page path as the prior names it: without trailing slash ('/' stays '/'). */
+export function priorPagePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+const totalsCache = new WeakMap<QueryPrior, {vocabulary: number; totals: number[]}>();
+
+/** The table's vocabulary size and each page's word count, counted once per table. */
+function totalsOf(prior: QueryPrior): {vocabulary: number; totals: number[]} {
+  let found = totalsCache.get(prior);
+  if (!found) {
+    const totals = new Array<number>(prior.pages.length).fill(0);
+    for (const counts of Object.values(prior.words))
+      for (let i = 0; i < counts.length; i += 2)
+        totals[counts[i] as number] =
+          (totals[counts[i] as number] ?? 0) + (counts[i + 1] as number);
+    found = {vocabulary: Object.keys(prior.words).length, totals};
+    totalsCache.set(prior, found);
+  }
+  return found;
+}
+
+/**
+ * P(page | words) for every page, by naive Bayes over the words the table knows; empty when it
+ * knows none of them (then there is nothing to fuse).
+ */
+export function pagePosterior(prior: QueryPrior, words: readonly string[]): Map<string, number> {
+  const known = words.flatMap((word) => {
+    const counts = Object.hasOwn(prior.words, word) ? prior.words[word] : undefined;
+    return counts ? [counts] : [];
+  });
+  if (known.length === 0) return new Map();
+  const {vocabulary, totals} = totalsOf(prior);
+  const logs = prior.pages.map((_, page) => {
+    const denominator = Math.log((totals[page] ?? 0) + prior.alpha * vocabulary);
+    let log = Math.log(prior.examples[page] ?? 1);
+    for (const counts of known) {
+      let count = 0;
+      for (let i = 0; i < counts.length; i += 2) if (counts[i] === page) count = counts[i + 1] ?? 0;
+      log += Math.log(count + prior.alpha) - denominator;
+    }
+    return log;
+  });
+  const max = Math.max(...logs);
+  const weights = logs.map((log) => Math.exp(log - max));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  return new Map(prior.pages.map((page, i) => [page, (weights[i] ?? 0) / sum]));
+}
+
+/** The path of a hit's page, as its URL gives it (null when it has none). */
+function pageOfHit(hit: {url?: unknown}): string | null {
+  if (typeof hit.url !== 'string') return null;
+  try {
+    return priorPagePath(new URL(hit.url, 'https://x.invalid').pathname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hits in fused order: each scored `1/rank + λ·P(page | words)` (rank 1-based in the back
+ * end's order, the page the hit's URL names), ties kept in that order.
+ */
+export function fuseHits<T extends {url?: unknown}>(
+  hits: readonly T[],
+  query: string,
+  prior: QueryPrior,
+): T[] {
+  const posterior = pagePosterior(prior, priorWords(query));
+  if (posterior.size === 0) return [...hits];
+  return hits
+    .map((hit, i) => {
+      const page = pageOfHit(hit);
+      const p = page === null ? 0 : (posterior.get(page) ?? 0);
+      return {hit, score: 1 / (i + 1) + prior.lambda * p, i};
+    })
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((entry) => entry.hit);
+}
+
+/** How many of the back end's first hits the fusion may re-order (a multiple of the page size). */
+const PRIOR_WINDOW = 50;
+
+/**
+ * Paging with the prior: the first pages, as many as fill PRIOR_WINDOW hits, are cut from one
+ * re-ordered window of the back end's first hits, so they neither repeat nor skip a hit; pages past
+ * the window are the back end's own (the window holds the same hits in either order). Returns the
+ * window to request and the slice of it that is the page, or null when the page is past it.
+ */
+export function priorWindow(
+  page: number,
+  hitsPerPage: number,
+): {hitsPerPage: number; start: number; end: number} | null {
+  if (hitsPerPage <= 0) return null;
+  const window = Math.ceil(PRIOR_WINDOW / hitsPerPage) * hitsPerPage;
+  const start = page * hitsPerPage;
+  return start + hitsPerPage <= window
+    ? {hitsPerPage: window, start, end: start + hitsPerPage}
+    : null;
+}
+
+/** One page of a window the back end returned (priorWindow), in fused order (fuseHits). */
+export function fusedPage<T extends {url?: unknown}>(
+  hits: readonly T[],
+  query: string,
+  prior: QueryPrior,
+  window: {start: number; end: number},
+): T[] {
+  return fuseHits(hits, query, prior).slice(window.start, window.end);
+}
+
+function fail(message: string): never {
+  throw new Error(`Invalid search prior file: ${message}`);
+}
+
+const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
+
+/** Parses and checks a prior file (a JSON string or the parsed value). */
+export function readPriorFile(json: unknown): QueryPrior {
+  const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
+  if (data === null || typeof data !== 'object') fail('not an object');
+  const prior = data as Partial<QueryPrior>;
+  if (prior.format !== PRIOR_FORMAT) fail(`unknown format ${JSON.stringify(prior.format)}`);
+  if (typeof prior.lambda !== 'number' || !(prior.lambda >= 0)) fail('lambda is not a weight');
+  if (typeof prior.alpha !== 'number' || !(prior.alpha > 0)) fail('alpha is not positive');
+  const {pages, examples, words} = prior;
+  if (!Array.isArray(pages) || !pages.every((p) => typeof p === 'string')) fail('pages missing');
+  if (!Array.isArray(examples) || examples.length !== pages.length || !examples.every(isCount))
+    fail('examples do not match the pages');
+  if (words === null || typeof words !== 'object') fail('words missing');
+  for (const [word, counts] of Object.entries(words)) {
+    const pairs = counts as unknown;
+    if (
+      !Array.isArray(pairs) ||
+      pairs.length % 2 !== 0 ||
+      !pairs.every(isCount) ||
+      !pairs.every((n, i) => i % 2 === 1 || n < pages.length)
+    )
+      fail(`the counts of ${JSON.stringify(word)} are not pairs of page and count`);
+  }
+  return prior as QueryPrior;
+}
