@@ -77,7 +77,7 @@ function pagePathOf(url: string, baseUrl: string): string {
 /**
  * Reads and checks both files; returns a function that makes the index file's search data from the
  * records (their URLs under the site's `baseUrl`), failing when a best bet names a page that no
- * record has. Call it before reading the pages, so that a wrong file fails the build at once.
+ * record has or a synonym leads to words that none holds (synonymTargets.ts). Call it before reading the pages, so that a wrong file fails the build at once.
  */
 export async function readSearchFiles(
   files: SearchFiles,
