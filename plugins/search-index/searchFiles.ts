@@ -14,6 +14,7 @@ import {bestBetRules, checkBestBets, type BestBet} from '../../src/search/bestBe
 import type {QueryRule} from '../../src/search/queryRules';
 import {checkSynonyms, type SynonymEntry} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
+import {checkSynonymTargets} from './synonymTargets';
 
 /** Relative to the site directory. */
 export const SYNONYMS_FILE = path.join('search', 'synonyms.json');
@@ -82,13 +83,18 @@ function pagePathOf(url: string, baseUrl: string): string {
 export async function readSearchFiles(
   files: SearchFiles,
 ): Promise<(records: readonly DocSearchRecord[], baseUrl: string) => SearchData> {
-  const {entries: synonyms} = await readChecked(files.synonymsFile, 'synonyms', checkSynonyms);
+  const {entries: synonyms, source: synonymsSource} = await readChecked(
+    files.synonymsFile,
+    'synonyms',
+    checkSynonyms,
+  );
   const {entries: bets, source} = await readChecked(files.bestBetsFile, 'best bets', checkBestBets);
   return (records, baseUrl) => {
     const pages = new Map<string, string>();
     for (const r of records)
       pages.set(pagePathOf(r.url_without_anchor, baseUrl), r.url_without_anchor);
     const rules = bestBetRules(bets, (page) => pages.get(pathKey(page)) ?? null, source);
+    checkSynonymTargets(synonyms, records, synonymsSource);
     return {synonyms, rules};
   };
 }
