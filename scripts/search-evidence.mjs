@@ -4,7 +4,8 @@
 // For each synonym entry (search/synonyms.json) and each best bet (search/best-bets.json, as the
 // index's query rules): the change in MRR when it is left out, on the evidence queries (the
 // held-out sets but the newest, which stays fresh: it is measured, never selected on) and on the
-// train queries, and its bytes in the index. Ranks over the published build's index
+// train queries, and its bytes in the index. The hits are re-ordered with the build's query-to-page
+// prior as the site does, the prior held as built. Ranks over the published build's index
 // (support/builds.mjs builtSite: built first when the sources changed since). --json writes the
 // figures to a file as well.
 import {createJiti} from 'jiti';
@@ -22,6 +23,12 @@ const {readIndexFile} = /** @type {typeof import('../src/search/indexFileFormat'
 const {createSearchEngine} = /** @type {typeof import('../src/search/engine')} */ (
   await jiti.import('../src/search/engine.ts')
 );
+const {findPriorFile} = /** @type {typeof import('../plugins/search-index/priorFile')} */ (
+  await jiti.import('../plugins/search-index/priorFile.ts')
+);
+const {readPriorFile} = /** @type {typeof import('../src/search/queryPrior')} */ (
+  await jiti.import('../src/search/queryPrior.ts')
+);
 const {loadQueries, QUERIES_FILE} = /** @type {typeof import('./lib/searchEvaluation')} */ (
   await jiti.import('./lib/searchEvaluation.ts')
 );
@@ -37,7 +44,10 @@ if ((jsonAt !== -1 && !jsonFile) || args.length !== (jsonAt === -1 ? 0 : 2)) {
   process.exit(1);
 }
 
-const file = await findIndexFile(await builtSite('published'));
+const buildDir = await builtSite('published');
+const file = await findIndexFile(buildDir);
+const priorFile = await findPriorFile(buildDir);
+const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
 const {records, synonyms = [], rules = []} = readIndexFile(await readFile(file, 'utf8'));
 const engine = createSearchEngine({records, synonyms, rules});
 const queries = await loadQueries(path.join(REPO_ROOT, QUERIES_FILE));
@@ -50,10 +60,13 @@ const count = (/** @type {boolean | null} */ group) =>
 console.log(
   `search-evidence: ${records.length} records, ${synonyms.length} synonym entries and ${rules.length} best bets from ${path.relative(REPO_ROOT, file)}; ` +
     `evidence: held-out sets ${heldOut.filter((s) => s !== fresh).join(', ')} (${count(true)} queries); ` +
-    `train: ${count(false)} queries; set ${fresh} (${count(null)} queries) left fresh\n`,
+    `train: ${count(false)} queries; set ${fresh} (${count(null)} queries) left fresh; ` +
+    (priorFile
+      ? `hits re-ordered with ${path.relative(REPO_ROOT, priorFile)} as the site does (held as built)\n`
+      : 'no query-to-page prior in the build\n'),
 );
 const started = Date.now();
-const effects = entryEffects(engine, {synonyms, rules}, queries, groupOf);
+const effects = entryEffects(engine, {synonyms, rules}, queries, groupOf, prior);
 console.log(formatEffects(effects));
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 if (jsonFile) await writeFile(jsonFile, JSON.stringify(effects, null, 1));

@@ -2,7 +2,9 @@
 // @ts-check
 // npm run search:explain -- "a query"
 // Prints the first 10 hits of the query as the site asks it, each with its ranking criteria as the
-// engine computed them, and the synonyms and best bets that applied. It ranks over the published
+// engine computed them, and the synonyms and best bets that applied; with the build's query-to-page
+// prior, in the order the prior gives them, each with its place in the engine's order, P(page |
+// words) and the fused score. It ranks over the published
 // build's index (support/builds.mjs builtSite: built first when the sources changed since).
 import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
@@ -18,6 +20,12 @@ const {readIndexFile} = /** @type {typeof import('../src/search/indexFileFormat'
 const {createSearchEngine} = /** @type {typeof import('../src/search/engine')} */ (
   await jiti.import('../src/search/engine.ts')
 );
+const {findPriorFile} = /** @type {typeof import('../plugins/search-index/priorFile')} */ (
+  await jiti.import('../plugins/search-index/priorFile.ts')
+);
+const {readPriorFile} = /** @type {typeof import('../src/search/queryPrior')} */ (
+  await jiti.import('../src/search/queryPrior.ts')
+);
 const {explainQuery} = /** @type {typeof import('./lib/searchExplain')} */ (
   await jiti.import('./lib/searchExplain.ts')
 );
@@ -27,7 +35,10 @@ if (!query.trim()) {
   console.error('search-explain: give a query: npm run search:explain -- "renew certificate"');
   process.exit(1);
 }
-const file = await findIndexFile(await builtSite('published'));
+const buildDir = await builtSite('published');
+const file = await findIndexFile(buildDir);
+const priorFile = await findPriorFile(buildDir);
+const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
 const {records, synonyms = [], rules = []} = readIndexFile(await readFile(file, 'utf8'));
 const engine = createSearchEngine({records, synonyms, rules});
-console.log(explainQuery(engine, {synonyms, rules}, query));
+console.log(explainQuery(engine, {synonyms, rules}, query, 10, prior));

@@ -7,6 +7,7 @@
  */
 import {gzipSync} from 'node:zlib';
 import type {SearchEngine} from '../../src/search/engine';
+import type {QueryPrior} from '../../src/search/queryPrior';
 import {MAX_QUERY_WORDS, synonymRuns} from '../../src/search/query';
 import {compileQueryRules, type QueryRule} from '../../src/search/queryRules';
 import {compileSynonyms, synonymSources, type SynonymEntry} from '../../src/search/synonyms';
@@ -82,25 +83,29 @@ function sizes<T>(entries: readonly T[]): {bytes: (entry: T) => number; ratio: n
 
 /**
  * The effect of leaving out each synonym entry and each rule of `data`, with which `engine` ranks:
- * the queries each applies to are ranked again without it.
+ * the queries each applies to are ranked again without it, re-ordered with the build's `prior` as
+ * the site does (the prior held as it is: it is learned from the best bets too).
  */
 export function entryEffects(
   engine: SearchEngine,
   data: SearchData,
   queries: readonly EvalQuery[],
   groupOf: QueryGroup,
+  prior: QueryPrior | null = null,
 ): EntryEffect[] {
-  const baseline = evaluateEngine(engine, queries).outcomes.map((o) => o.rank);
+  const ranksOf = (e: SearchEngine, some: readonly EvalQuery[]) =>
+    evaluateEngine(e, some, {}, 'ranked', prior).outcomes.map((o) => o.rank);
+  const baseline = ranksOf(engine, queries);
   const groups = queries.map(groupOf);
   const evidenceCount = groups.filter((g) => g === true).length;
   const trainCount = groups.filter((g) => g === false).length;
 
   function effect(met: readonly number[], without: SearchEngine): [GroupEffect, GroupEffect] {
     const counted = met.filter((i) => groups[i] !== null);
-    const ranks = evaluateEngine(
+    const ranks = ranksOf(
       without,
       counted.map((i) => queries[i] as EvalQuery),
-    ).outcomes.map((o) => o.rank);
+    );
     const figures = (evidence: boolean, count: number): GroupEffect => {
       const mine = counted.flatMap((i, k) => (groups[i] === evidence ? [k] : []));
       const change = mine.reduce(

@@ -6,12 +6,19 @@
 import type {SearchEngine} from '../../src/search/engine';
 import {FIELDS} from '../../src/search/fields';
 import {MAX_QUERY_WORDS, synonymRuns} from '../../src/search/query';
+import {
+  pagePosterior,
+  priorPagePath,
+  priorWindow,
+  priorWords,
+  type QueryPrior,
+} from '../../src/search/queryPrior';
 import {compileQueryRules, type QueryRule} from '../../src/search/queryRules';
 import {questionParams} from '../../src/search/questionRules';
 import {compileSynonyms, synonymSources, type SynonymEntry} from '../../src/search/synonyms';
 import {terms} from '../../src/search/text';
 import type {SearchHit} from '../../src/search/types';
-import {pagePath, searchAsTheSite} from './searchEvaluation';
+import {backEndHits, EVAL_DEPTH, pagePath, searchAsTheSite} from './searchEvaluation';
 
 /** The synonyms and query rules the engine ranks with (those of the index file). */
 export interface SearchData {
@@ -83,14 +90,35 @@ function criteriaOf(hit: SearchHit): string {
 }
 
 /**
+ * Where the query-to-page prior put each hit: its place in the back end's order, P(page | words)
+ * and the fused score (src/search/queryPrior.ts), by the hit's objectID.
+ */
+function priorColumns(engine: SearchEngine, query: string, prior: QueryPrior): Map<string, string> {
+  const window = priorWindow(0, EVAL_DEPTH)?.hitsPerPage ?? EVAL_DEPTH;
+  const posterior = pagePosterior(prior, priorWords(query));
+  const columns = new Map<string, string>();
+  backEndHits(engine, query, {}, window).forEach((hit, i) => {
+    const page = priorPagePath(new URL(hit.url ?? '', 'https://x.invalid').pathname);
+    const p = posterior.get(page) ?? 0;
+    const score = 1 / (i + 1) + prior.lambda * p;
+    columns.set(
+      hit.objectID,
+      `engine #${i + 1}  prior P(page | words) ${p.toFixed(3)}  fused 1/${i + 1} + ${prior.lambda}·P = ${score.toFixed(3)}`,
+    );
+  });
+  return columns;
+}
+
+/**
  * The explanation of `query` as the site asks it (searchAsTheSite: DocSearch's filters and the
- * question parameters), `hits` hits deep.
+ * question parameters, then the build's query-to-page `prior` when there is one), `hits` hits deep.
  */
 export function explainQuery(
   engine: SearchEngine,
   data: SearchData,
   query: string,
   hits = 10,
+  prior: QueryPrior | null = null,
 ): string {
   const lines = [`query ${JSON.stringify(query)}`];
   const question = questionParams(query);
@@ -108,14 +136,20 @@ export function explainQuery(
   lines.push(rules.length > 0 ? 'best bets:' : 'best bets: none applied');
   for (const rule of rules)
     lines.push(`  ${rule.objectID} -> ${rule.consequence.params.optionalFilters.join(', ')}`);
-  const found = searchAsTheSite(engine, query, {getRankingInfo: true}).slice(0, hits);
-  lines.push(`hits (criteria compared left to right; attribute@n: content, matched from word n):`);
+  const found = searchAsTheSite(engine, query, {getRankingInfo: true}, prior).slice(0, hits);
+  const fused = prior ? priorColumns(engine, query, prior) : null;
+  lines.push(
+    `hits (criteria compared left to right; attribute@n: content, matched from word n)` +
+      (prior ? ', re-ordered by the query-to-page prior:' : ', no query-to-page prior:'),
+  );
   if (found.length === 0) lines.push('  none');
   found.forEach((hit, i) => {
     const anchor = hit.url?.includes('#') ? `#${hit.url.split('#')[1]}` : '';
     lines.push(`${String(i + 1).padStart(3)}. ${pagePath(hit.url ?? '')}${anchor}`);
     lines.push(`     ${headingOf(hit)}`);
     lines.push(`     ${criteriaOf(hit)}`);
+    const column = fused?.get(hit.objectID);
+    if (column) lines.push(`     ${column}`);
   });
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {appliedSynonyms, explainQuery} from '../../scripts/lib/searchExplain';
 import {createSearchEngine} from '../../src/search/engine';
+import type {QueryPrior} from '../../src/search/queryPrior';
 import type {QueryRule} from '../../src/search/queryRules';
 import type {SynonymEntry} from '../../src/search/synonyms';
 import {rec, SITE} from './support/records';
@@ -101,5 +102,30 @@ describe('search:explain', () => {
       '     Renew certificates',
       '     words 1  filters 0  typos 1  attribute lvl1  attrSum 7  proximity 8  exact 0  level 0',
     ]);
+  });
+});
+
+describe('search:explain with a query-to-page prior', () => {
+  it("lists the hits in the prior's order, each with its engine place, P(page | words) and score", () => {
+    // A prior taught that "certificate" asks for /tls: it outweighs the engine's first place.
+    const prior: QueryPrior = {
+      format: 'fsc-search-prior',
+      lambda: 1,
+      alpha: 0.1,
+      pages: ['/renew', '/tls'],
+      examples: [1, 9],
+      words: {certificate: [1, 9]},
+    };
+    const plain = explainQuery(engine, {synonyms, rules}, 'certificate');
+    expect(plain).toContain('no query-to-page prior:\n  1. /renew');
+    const text = explainQuery(engine, {synonyms, rules}, 'certificate', 10, prior);
+    const lines = text.split('\n');
+    const first = lines.findIndex((line) => line.startsWith('  1. '));
+    expect(lines[first - 1]).toMatch(/re-ordered by the query-to-page prior:$/);
+    expect(lines[first]).toBe('  1. /tls');
+    expect(lines[first + 3]).toMatch(
+      /^ {5}engine #2 {2}prior P\(page \| words\) 0\.9\d\d {2}fused 1\/2 \+ 1·P = 1\.4\d\d$/,
+    );
+    expect(lines[first + 4]).toBe('  2. /renew');
   });
 });
