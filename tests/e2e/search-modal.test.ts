@@ -2,8 +2,10 @@ import {describe, expect, it} from 'vitest';
 import type {BrowserContextOptions, Page} from 'playwright-core';
 import {readFile} from 'node:fs/promises';
 import {findIndexFile} from '../../plugins/search-index/findIndexFile';
+import {findPriorFile} from '../../plugins/search-index/priorFile';
 import {inModalOrder, searchAsTheSite} from '../../scripts/lib/searchEvaluation';
 import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
+import {readPriorFile} from '../../src/search/queryPrior';
 import {openPage, waitForHydration} from './support/browser';
 import {builtSite} from './support/site';
 import {serveBuildForTests} from './support/servedSite';
@@ -199,17 +201,20 @@ describe('results', () => {
     await page.context().close();
   });
 
-  it('lists the hits in the order eval:search counts for the modal', async () => {
-    // "contract": the second hit ranked is on a tutorial page, which the modal lists after the
-    // first hit's section (Introduction); the first expectation checks that the orders still differ.
+  it('lists the hits in the order eval:search counts for the modal, re-ordered by the prior', async () => {
+    // "contract": a hit ranked in the first three is on a tutorial page, which the modal lists
+    // after the first hit's section (Introduction), and the query-to-page prior moves the third
+    // hit; the first expectations check that the orders still differ.
     const query = 'contract';
-    const engine = engineFromIndexFile(
-      await readFile(await findIndexFile(await builtSite('published')), 'utf8'),
-    );
-    const hits = searchAsTheSite(engine, query);
+    const build = await builtSite('published');
+    const engine = engineFromIndexFile(await readFile(await findIndexFile(build), 'utf8'));
+    const prior = readPriorFile(await readFile((await findPriorFile(build)) ?? '', 'utf8'));
+    const hits = searchAsTheSite(engine, query, {}, prior);
     const path = (url = '') => url.replace(/^https?:\/\/[^/]+/, '');
     const modalOrder = inModalOrder(hits).map((hit) => path(hit.url));
     expect(modalOrder.slice(0, 3)).not.toEqual(hits.slice(0, 3).map((hit) => path(hit.url)));
+    const unfused = searchAsTheSite(engine, query).map((hit) => path(hit.url));
+    expect(unfused.slice(0, 3)).not.toEqual(hits.slice(0, 3).map((hit) => path(hit.url)));
     const {page} = await visit();
     await search(page, query);
     await expect
