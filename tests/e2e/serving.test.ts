@@ -232,6 +232,16 @@ describe('caching', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
+  it('keeps the hashed query-to-page prior for a year', async () => {
+    const prior = fs
+      .readdirSync(build)
+      .find((name) => /^search-prior\.[0-9a-f]+\.json$/.test(name));
+    expect(prior, `${build} has no search-prior.<hash>.json`).toBeDefined();
+    const response = await get(`/${prior}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
   it('makes browsers revalidate HTML, the 404 page and unhashed files', async () => {
     for (const urlPath of [
       '/',
