@@ -125,8 +125,14 @@ export function fuseHits<T extends {url?: unknown}>(
     .map((entry) => entry.hit);
 }
 
-/** How many of the back end's first hits the fusion may re-order (a multiple of the page size). */
-const PRIOR_WINDOW = 50;
+/**
+ * How many of the back end's first hits the fusion may re-order (rounded up to a multiple of the
+ * page size): DocSearch's and /search's first page of 20, so no more hits are asked for than
+ * without the prior. Cross-validated over the train sets, windows of 20, 40 and 60 hits gave the
+ * same MRR (0.955, 0.954, 0.954 as ranked; 0.946 each in the modal's order), and asking the
+ * embedded engine for 60 hits took the p95 time of a keystroke from about 3 to 5 ms.
+ */
+const PRIOR_WINDOW = 20;
 
 /**
  * Paging with the prior: the first pages, as many as fill PRIOR_WINDOW hits, are cut from one

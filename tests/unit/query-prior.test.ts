@@ -125,9 +125,10 @@ describe('fusing the prior with the back end order', () => {
   });
 
   it('re-orders the first pages as one window and leaves the pages past it alone', () => {
-    expect(priorWindow(0, 20)).toEqual({hitsPerPage: 60, start: 0, end: 20});
-    expect(priorWindow(2, 20)).toEqual({hitsPerPage: 60, start: 40, end: 60});
-    expect(priorWindow(3, 20)).toBeNull();
+    expect(priorWindow(0, 20)).toEqual({hitsPerPage: 20, start: 0, end: 20});
+    expect(priorWindow(1, 20)).toBeNull();
+    expect(priorWindow(3, 5)).toEqual({hitsPerPage: 20, start: 15, end: 20});
+    expect(priorWindow(4, 5)).toBeNull();
     expect(priorWindow(0, 0)).toBeNull();
   });
 });
@@ -192,7 +193,7 @@ describe('the client with a prior', () => {
       examples: [1],
       words: {manager: [0, 5]},
     };
-    const whole = await search(async () => prior, 'manager', 0, 50);
+    const whole = await search(async () => prior, 'manager', 0, 20);
     const first = await search(async () => prior, 'manager', 0, 2);
     const second = await search(async () => prior, 'manager', 1, 2);
     expect([first.page, second.page]).toEqual([0, 1]);
