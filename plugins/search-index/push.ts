@@ -116,7 +116,8 @@ export const STOP_WORD_DICTIONARY = {
 
 /**
  * The synonyms as saveSynonyms takes them: the file's entries, one with several inputs split into
- * one Algolia entry per input (objectID `<objectID>-<n>`), since Algolia takes one input each.
+ * one Algolia entry per input (objectID `<objectID>#<n>`: the file's objectIDs hold no '#'), since
+ * Algolia takes one input each.
  */
 export const synonymHits = (synonyms: readonly SynonymEntry[]): SynonymHit[] =>
   synonyms.flatMap((entry): SynonymHit[] => {
@@ -125,7 +126,7 @@ export const synonymHits = (synonyms: readonly SynonymEntry[]): SynonymHit[] =>
     if (typeof input === 'string') return [{...entry, input}];
     return input.map((one, i) => ({
       ...entry,
-      objectID: `${entry.objectID}-${i + 1}`,
+      objectID: `${entry.objectID}#${i + 1}`,
       input: one,
     }));
   });

@@ -68,6 +68,8 @@ export function checkSynonyms(value: unknown, source: string): SynonymEntry[] {
     if (typeof objectID !== 'string' || !objectID.trim()) fail(source, name, 'has no objectID');
     const id = JSON.stringify(objectID);
     if (seen.has(objectID)) fail(source, id, `repeats the objectID of an earlier entry`);
+    // search:push names the Algolia entries of a list of inputs <objectID>#<n> (push.ts)
+    if (objectID.includes('#')) fail(source, id, 'has a "#" in its objectID');
     seen.add(objectID);
     if (!SYNONYM_TYPES.includes(type as (typeof SYNONYM_TYPES)[number])) {
       fail(source, id, `has type ${JSON.stringify(type)}: use ${SYNONYM_TYPES.join(' or ')}`);

@@ -212,6 +212,10 @@ describe('the synonyms file', () => {
         {objectID: 'z', type: 'oneWaySynonym', input: 'c', synonyms: ['d']},
       ]),
     ).toThrow('synonym "z" repeats the objectID of an earlier entry');
+    // search:push names the Algolia entries of a list of inputs <objectID>#<n>
+    expect(check([{objectID: 'v#2', type: 'oneWaySynonym', input: 'c', synonyms: ['d']}])).toThrow(
+      'synonym "v#2" has a "#" in its objectID',
+    );
     expect(check([{objectID: 'w', type: 'oneWaySynonym', synonyms: ['d']}])).toThrow(
       'synonym "w" has no input words',
     );

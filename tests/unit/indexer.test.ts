@@ -287,13 +287,14 @@ describe('search-index plugin (postBuild)', () => {
   afterEach(() => {
     for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true});
   });
-  /** The site directory the plugin reads its search files from: the repository's synonyms and a
-   * best bet on a fixture page (the repository's best bets name pages the fixture site lacks). */
+  /** The site directory the plugin reads its search files from: the repository's synonyms whose
+   * targets the fixture pages hold and a best bet on a fixture page (the repository's best bets
+   * name pages the fixture site lacks, and the build refuses a synonym no page holds). */
   function siteDir(): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'fsc-site-dir-'));
     dirs.push(dir);
     mkdirSync(path.join(dir, 'search'));
-    cpSync(path.join(ROOT, 'search', 'synonyms.json'), path.join(dir, 'search', 'synonyms.json'));
+    cpSync(path.join(FIXTURES, '..', 'synonyms.json'), path.join(dir, 'search', 'synonyms.json'));
     cpSync(path.join(FIXTURES, '..', 'best-bets.json'), path.join(dir, 'search', 'best-bets.json'));
     // The judged queries, whose train sets the query-to-page prior learns from.
     mkdirSync(path.dirname(path.join(dir, JUDGED_QUERIES_FILE)), {recursive: true});

@@ -13,18 +13,19 @@ import {
   synonymHits,
 } from '../../plugins/search-index/push';
 import {findIndexFile} from '../../plugins/search-index/findIndexFile';
-import {SYNONYMS_FILE} from '../../plugins/search-index/searchFiles';
 import {createSearchEngine} from '../../src/search/engine';
 import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
 import {readIndexFile} from '../../src/search/indexFileFormat';
 import {STOP_WORDS} from '../../src/search/language';
-import {checkSynonyms} from '../../src/search/synonyms';
+import {checkSynonyms, type SynonymEntry} from '../../src/search/synonyms';
 import type {DocSearchRecord} from '../../src/search/types';
 import {startDouble, type HttpDouble, type RecordedRequest} from './support/httpDouble';
 
 const ROOT = path.join(__dirname, '..', '..');
 /** A best bet on the fixture site: "outway" asks for the introduction's contracts. */
 const BEST_BETS_FIXTURE = path.join(__dirname, '..', 'fixtures', 'best-bets.json');
+/** The site's synonyms whose targets the fixture pages hold (the build refuses any other). */
+const SYNONYMS_FIXTURE = path.join(__dirname, '..', 'fixtures', 'synonyms.json');
 const CLI = path.join(ROOT, 'scripts', 'search-push.mjs');
 
 interface RunResult {
@@ -66,7 +67,7 @@ beforeAll(async () => {
     siteUrl: 'https://docs.example.org',
     baseUrl: '/',
     siteTitle: 'FSC docs',
-    searchFiles: {synonymsFile: path.join(ROOT, SYNONYMS_FILE), bestBetsFile: BEST_BETS_FIXTURE},
+    searchFiles: {synonymsFile: SYNONYMS_FIXTURE, bestBetsFile: BEST_BETS_FIXTURE},
     log: () => undefined,
   }));
 });
@@ -154,8 +155,8 @@ describe('search push CLI', () => {
     expect(synonyms?.query.get('replaceExistingSynonyms')).toBe('true');
     const file = readIndexFile(readFileSync(await findIndexFile(buildDir), 'utf8'));
     const written = checkSynonyms(
-      JSON.parse(readFileSync(path.join(ROOT, SYNONYMS_FILE), 'utf8')),
-      SYNONYMS_FILE,
+      JSON.parse(readFileSync(SYNONYMS_FIXTURE, 'utf8')),
+      SYNONYMS_FIXTURE,
     );
     expect(file.synonyms).toEqual(written);
     // Algolia takes one input per one-way entry: an entry of several is sent once per input
@@ -168,6 +169,9 @@ describe('search push CLI', () => {
     expect(hits.every((hit) => hit.input === undefined || typeof hit.input === 'string')).toBe(
       true,
     );
+    // and each under an objectID of its own (a split entry's ids cannot meet another entry's)
+    const ids = hits.map((hit) => (hit as {objectID?: string}).objectID);
+    expect(new Set(ids).size).toBe(hits.length);
     expect(result.stdout).toContain(`synonyms replaced with the site's ${written.length}`);
 
     // the best bets' query rules of the index file, replacing the old ones before the copy
@@ -298,7 +302,8 @@ describe('what the push sends ranks like the embedded engine', () => {
     const hosted = evaluateEngine(
       createSearchEngine({
         records: pushed.records,
-        synonyms: checkSynonyms(synonymHits(pushed.synonyms), 'pushed synonyms'),
+        // what Algolia receives: one entry per input (the file's check refuses their '#' ids)
+        synonyms: synonymHits(pushed.synonyms) as SynonymEntry[],
         rules: pushed.rules,
       }),
       queries,
