@@ -56,7 +56,7 @@ const BUILD_SOURCES = [
 
 /** @typedef {'published' | 'variant' | 'unpatched'} BuildName */
 
-/** The environment variables the site configuration reads (README, Configuration). */
+/** The environment variables the site configuration reads (README, Configuration; search/README.md). */
 const CONFIG_VARIABLE =
   /^(SITE_URL|ALGOLIA_|SEARCH_|SECURITY_CONTACT$|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
 

@@ -11,8 +11,8 @@
  * admonition titles) is not rendered.
  *
  * Internal modules of mdx-loader are used on purpose: its public API is a webpack loader, which
- * yields JavaScript, not HTML. README ("Search in the development server") names the check that
- * keeps this honest: every page's development records equal the build's.
+ * yields JavaScript, not HTML. search/README.md ("Search in the development server") names the
+ * check that keeps this honest: every page's development records equal the build's.
  */
 import {readFile} from 'node:fs/promises';
 import type {MarkdownConfig} from '@docusaurus/types';
