@@ -28,12 +28,11 @@ class LongestFilesFirst extends BaseSequencer {
  */
 export default defineConfig({
   test: {
-    // Four test files at a time on two cores: the browser tests spend much of their run waiting on
-    // pages, servers and builds. With two files at a time a clean CI run kept the cores busy for
-    // 12 min 11 s of CPU in 12 min 43 s, under half of what two cores give (bench/README.md, "The
-    // test suite"). Each file has a browser of its own; builds are shared through
-    // support/builds.mjs's lock.
-    maxWorkers: 4,
+    // Two test files at a time, one per core: the browser tests spend much of their run waiting on
+    // pages, servers and builds, and one file at a time left the machine idle more than half the time
+    // (bench/README.md, "The test suite"). Each file has a browser of its own; builds are shared
+    // through support/builds.mjs's lock.
+    maxWorkers: 2,
     sequence: {sequencer: LongestFilesFirst},
     projects: [
       {
