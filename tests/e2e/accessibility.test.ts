@@ -39,8 +39,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     // The pages are checked a few at a time (the e2e project's maxConcurrency): axe's work is in the
-    // browser, and one page at a time left the second core idle.
-    it.concurrent.for(PAGES)('%s has no violations', async (path, {expect}) => {
+    // browser, and one page at a time left the second core idle. Three scans share one browser
+    // beside another test file: on a slow 2-core host the longest pages took over the e2e default
+    // of 60 s (a clean CI run on 2026-11-28), without a violation.
+    it.concurrent.for(PAGES)('%s has no violations', {timeout: 180_000}, async (path, {expect}) => {
       const page = await context.newPage();
       await page.goto(site.origin + path);
       await waitForHydration(page);
