@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {NavbarItem} from '@docusaurus/theme-common';
 import {themes as prismThemes} from 'prism-react-renderer';
@@ -9,8 +9,11 @@ import {resolveSecurityContact} from './config/security';
 import {resolveDisabledPatches} from './plugins/dependency-patches/disabledPatches';
 import {readablePrismTheme} from './config/readablePrismTheme';
 import rehypeAccessibleMarkup from './plugins/rehypeAccessibleMarkup';
-import {DEV_INDEX_DIR} from './plugins/search-index/devIndex';
-import {isDevelopment} from './plugins/search-index';
+import {DEV_INDEX_DIR} from '@fsc-docs/search/build/devIndex';
+import pluginSearchIndex, {
+  isDevelopment,
+  type SearchIndexPluginOptions,
+} from '@fsc-docs/search/build';
 import {DEV_AGENT_DIR, type AgentDocsPluginOptions} from './plugins/agent-docs';
 import type {SecurityTxtOptions} from './plugins/security-txt';
 import type {NoSymlinksOptions} from './plugins/no-symlinks';
@@ -44,8 +47,8 @@ const config: Config = {
   url: resolveSiteUrl(env),
   baseUrl: '/',
   trailingSlash: undefined,
-  // The development server also serves the search index and the Markdown twins that
-  // plugins/search-index and plugins/agent-docs keep current.
+  // The development server also serves the search index and the Markdown twins that the search
+  // package's plugin and plugins/agent-docs keep current.
   staticDirectories: ['static', ...(isDevelopment() ? [DEV_INDEX_DIR, DEV_AGENT_DIR] : [])],
 
   onBrokenLinks: 'throw',
@@ -112,7 +115,12 @@ const config: Config = {
     // Fails the build on a symbolic link in static/ or docs/, which would publish its target.
     ['./plugins/no-symlinks/index.ts', {dirs: ['docs']} satisfies NoSymlinksOptions],
     ['./plugins/dependency-patches/index.ts', {disabled: resolveDisabledPatches(env)}],
-    ['./plugins/search-index/index.ts', {rehypePlugins: docsRehypePlugins}],
+    // The search package's plugin (the index file, the development index and the prior), given
+    // as a function: Docusaurus types a plugin's options as unknown, the options are checked here.
+    [
+      pluginSearchIndex as PluginModule,
+      {rehypePlugins: docsRehypePlugins} satisfies SearchIndexPluginOptions,
+    ],
     // deploy:csp lets pages load only these scripts by src (plugins/emitted-scripts/list.mjs).
     './plugins/emitted-scripts/index.ts',
     [

@@ -22,8 +22,8 @@ class LongestFilesFirst extends BaseSequencer {
 
 /**
  * Three tiers. `unit`: the real modules and the docs' sources, no build and no file outside the
- * repository (`npm run test:unit`). `site`: checks of the built site's files, such as search quality
- * over the built index. `e2e`: browser tests that drive Debian's Chromium against the builds
+ * repository (`npm run test:unit`), with `search`, the search package's own tests, alike. `site`:
+ * checks of the built site's files, such as search quality over the built index. `e2e`: browser tests that drive Debian's Chromium against the builds
  * (`npm test` makes them first).
  */
 export default defineConfig({
@@ -39,6 +39,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'search',
+          include: ['packages/search/tests/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },

@@ -1,9 +1,9 @@
 // @ts-check
 // Every test in one command: check the formatting (Prettier), lint (ESLint), find unused files,
-// exports and dependencies (knip), type-check, run the
-// unit tier (no build: a fast failure is fast), then the site checks and the browser tests. Each of
-// those asks for the build it reads (support/builds.mjs: `builtSite`), made only when its sources
-// or settings changed since the one on disk.
+// exports and dependencies (knip), type-check, run the unit tier and the search package's tests
+// (no build: a fast failure is fast), then the site checks and the browser tests. Each of those
+// asks for the build it reads (support/builds.mjs: `builtSite`), made only when its sources or
+// settings changed since the one on disk.
 //
 // `npm test -- <files>` runs only those files (after the same checks), and so makes only the
 // builds they read.
@@ -28,6 +28,6 @@ run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 run('npx', ['eslint', '--max-warnings', '0', '.']);
 run('npx', ['knip']);
 run('npx', ['tsc', '--noEmit']);
-if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit']);
+if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'search']);
 const tiers = files.length === 0 ? ['--project', 'site', '--project', 'e2e'] : [];
 run('npx', ['vitest', 'run', ...tiers, ...files]);

@@ -36,7 +36,10 @@ export const SITE_SOURCES = [
   'plugins',
   'config',
   'i18n',
-  'search',
+  // The search package's code and the data the build writes into the index.
+  'packages/search/src',
+  'packages/search/data/synonyms.json',
+  'packages/search/data/best-bets.json',
   'docusaurus.config.ts',
   'sidebars.ts',
 ];
@@ -48,7 +51,7 @@ export const SITE_SOURCES = [
  */
 const BUILD_SOURCES = [
   ...SITE_SOURCES,
-  'tests/data/search-queries.json',
+  'packages/search/data/search-queries.json',
   'package-lock.json',
   'tests/e2e/support/test-routes-plugin.ts',
   'tests/e2e/support/CrashOnRender.tsx',
@@ -56,7 +59,7 @@ const BUILD_SOURCES = [
 
 /** @typedef {'published' | 'variant' | 'unpatched'} BuildName */
 
-/** The environment variables the site configuration reads (README, Configuration; search/README.md). */
+/** The environment variables the site configuration reads (README, Configuration; packages/search/README.md). */
 const CONFIG_VARIABLE =
   /^(SITE_URL|ALGOLIA_|SEARCH_|SECURITY_CONTACT$|ANNOUNCEMENT_|FSC_TEST_ROUTES$|FSC_PATCHES_OFF$)/;
 

@@ -33,7 +33,7 @@ import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
 import {markdownLine} from '../../src/agentDocs/markdownLine';
 import {LLMS_TXT} from '../../src/agentDocs/twinPath';
-import {compileDocSource, type MarkdownPipeline} from '../search-index/renderDocSource';
+import {compileDocSource, type MarkdownPipeline} from '@fsc-docs/search/build/renderDocSource';
 
 export interface TwinDoc {
   /** Absolute path of the Markdown source. */

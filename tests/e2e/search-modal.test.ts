@@ -1,11 +1,11 @@
 import {describe, expect, it} from 'vitest';
 import type {BrowserContextOptions, Page} from 'playwright-core';
 import {readFile} from 'node:fs/promises';
-import {findIndexFile} from '../../plugins/search-index/findIndexFile';
-import {findPriorFile} from '../../plugins/search-index/priorFile';
-import {inModalOrder, searchAsTheSite} from '../../scripts/lib/searchEvaluation';
-import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
-import {readPriorFile} from '../../src/search/queryPrior';
+import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
+import {findPriorFile} from '@fsc-docs/search/build/priorFile';
+import {inModalOrder, searchAsTheSite} from '@fsc-docs/search/evaluation/searchEvaluation';
+import {engineFromIndexFile} from '@fsc-docs/search/engineFromIndexFile';
+import {readPriorFile} from '@fsc-docs/search/queryPrior';
 import {openPage, waitForHydration} from './support/browser';
 import {builtSite} from './support/site';
 import {serveBuildForTests} from './support/servedSite';

@@ -9,12 +9,12 @@ import {
   QUERY_KINDS,
   type EvalSummary,
   type QueryKind,
-} from '../../scripts/lib/searchEvaluation';
-import {parseTop3, top3Changes, top3Of, TOP3_FILE} from '../../scripts/lib/searchTop3';
-import {findIndexFile} from '../../plugins/search-index/findIndexFile';
-import {findPriorFile} from '../../plugins/search-index/priorFile';
-import {engineFromIndexFile} from '../../src/search/engineFromIndexFile';
-import {readPriorFile} from '../../src/search/queryPrior';
+} from '@fsc-docs/search/evaluation/searchEvaluation';
+import {parseTop3, top3Changes, top3Of, TOP3_FILE} from '@fsc-docs/search/evaluation/searchTop3';
+import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
+import {findPriorFile} from '@fsc-docs/search/build/priorFile';
+import {engineFromIndexFile} from '@fsc-docs/search/engineFromIndexFile';
+import {readPriorFile} from '@fsc-docs/search/queryPrior';
 import {builtSite, REPO_ROOT} from '../../support/builds.mjs';
 
 /**

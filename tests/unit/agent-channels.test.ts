@@ -18,7 +18,7 @@ import {visit} from 'unist-util-visit';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer} from '../../packages/fsc-docs-mcp/src/server';
 import {buildSource} from '../../packages/fsc-docs-mcp/src/siteSource';
-import {INDEX_META_NAME} from '../../src/search/indexFileFormat';
+import {INDEX_META_NAME} from '@fsc-docs/search/indexFileFormat';
 
 const require = createRequire(import.meta.url);
 const SITE = 'https://docs.example.org';

@@ -3,7 +3,7 @@
 // place after it changes, and be missing from the development server's copy.
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {BEST_BETS_FILE, SYNONYMS_FILE} from '../../plugins/search-index/searchFiles';
+import {BEST_BETS_FILE, SYNONYMS_FILE} from '@fsc-docs/search/build/searchFiles';
 import {SITE_SOURCES} from '../../support/builds.mjs';
 
 const covered = (file: string) =>

@@ -61,15 +61,15 @@ describe('import rules', () => {
     ]);
     expect(rows(result)).toEqual(
       [
-        'browser-search-not-build-code: src/search/usesBuildCode.ts -> plugins/search-index/extractRecords.ts',
-        'browser-search-no-node: src/search/usesNode.ts -> fs',
-        'configuration-reads-the-environment: config/usesPlugin.ts -> plugins/search-index/extractRecords.ts',
-        'build-side-only-index-format: plugins/search-index/usesEngine.ts -> src/search/engine.ts',
-        'build-imports-no-tools: plugins/search-index/usesEvaluation.ts -> scripts/lib/searchEvaluation.ts',
-        'pages-know-nothing-of-search: src/pages/usesSearch.tsx -> src/search/algoliaClient.ts',
+        'browser-search-not-build-code: packages/search/src/usesBuildCode.ts -> packages/search/src/build/extractRecords.ts',
+        'browser-search-no-node: packages/search/src/usesNode.ts -> fs',
+        'configuration-reads-the-environment: config/usesPlugin.ts -> plugins/no-symlinks/index.ts',
+        'build-side-only-index-format: packages/search/src/build/usesEngine.ts -> packages/search/src/engine.ts',
+        'build-imports-no-tools: packages/search/src/build/usesEvaluation.ts -> packages/search/src/evaluation/searchEvaluation.ts',
+        'pages-know-nothing-of-search: src/pages/usesSearch.tsx -> packages/search/src/algoliaClient.ts',
         'tests-and-bench-share-support: tests/e2e/usesBench.ts -> bench/figures.mjs',
-        'mcp-server-takes-only-search-code: packages/fsc-docs-mcp/src/usesBuildCode.ts -> plugins/search-index/extractRecords.ts',
-        'site-does-not-import-packages: src/search/usesPackage.ts -> packages/fsc-docs-mcp/src/server.ts',
+        'mcp-server-takes-only-search-code: packages/fsc-docs-mcp/src/usesBuildCode.ts -> packages/search/src/build/extractRecords.ts',
+        'site-does-not-import-packages: src/theme/usesPackage.ts -> packages/fsc-docs-mcp/src/server.ts',
         'no-circular: support/first.mjs -> support/second.mjs',
       ].sort(),
     );

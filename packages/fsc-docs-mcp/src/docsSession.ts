@@ -8,9 +8,9 @@
  * same question rules and whatever the index file holds (synonyms included), with the parameters
  * the site's DocSearch modal sends.
  */
-import {createSearchClient, type SearchClient} from '../../../src/search/algoliaClient';
-import type {FetchLike} from '../../../src/search/embeddedRequester';
-import {INDEX_META_NAME} from '../../../src/search/indexFileFormat';
+import {createSearchClient, type SearchClient} from '@fsc-docs/search/algoliaClient';
+import type {FetchLike} from '@fsc-docs/search/embeddedRequester';
+import {INDEX_META_NAME} from '@fsc-docs/search/indexFileFormat';
 import {LLMS_TXT} from '../../../src/agentDocs/twinPath';
 import {sectionsOf} from './sections';
 import {SiteError, type SiteSource} from './siteSource';

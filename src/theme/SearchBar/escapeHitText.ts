@@ -1,5 +1,5 @@
 import type {DocSearchHit} from '@docsearch/react';
-import {escapeHtml} from '../../search/text';
+import {escapeHtml} from '@fsc-docs/search/text';
 
 /**
  * DocSearch renders a hit's highlighted text as HTML, and falls back to the raw `hierarchy` and

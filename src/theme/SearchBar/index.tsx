@@ -45,11 +45,11 @@ import {
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
-import {openedHitState} from '@site/src/search/openedHit';
+import {openedHitState} from '@fsc-docs/search/openedHit';
 import {
   reloadForNewRelease,
   takeQueryToReopen,
-} from '@site/src/search/newRelease';
+} from '@fsc-docs/search/newRelease';
 import {SearchLoadError} from './SearchLoadError';
 import {escapeHitText} from './escapeHitText';
 import {SearchButton} from './SearchButton';
@@ -69,7 +69,7 @@ import type {AutocompleteState} from '@algolia/autocomplete-core';
 import type {FacetFilters} from 'algoliasearch/lite';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import type {SearchConfig} from '@site/config/search';
-import type {getSharedClient as GetSharedClient} from '@site/src/search/sharedClient';
+import type {getSharedClient as GetSharedClient} from '@fsc-docs/search/sharedClient';
 
 type DocSearchProps = Omit<
   DocSearchModalProps,
@@ -106,7 +106,7 @@ function importDocSearchModalIfNeeded(
   }
   return Promise.all([
     import('@docsearch/react/modal'),
-    import('@site/src/search/sharedClient'),
+    import('@fsc-docs/search/sharedClient'),
     import('@docsearch/react/style'),
     import('./styles.css'),
   ]).then(([{DocSearchModal: Modal}, sharedClient]) => {

@@ -1,6 +1,6 @@
-import {urlOnSite} from '../../search/siteUrl';
-import {escapeHtml} from '../../search/text';
-import {HIERARCHY_LEVELS} from '../../search/types';
+import {urlOnSite} from '@fsc-docs/search/siteUrl';
+import {escapeHtml} from '@fsc-docs/search/text';
+import {HIERARCHY_LEVELS} from '@fsc-docs/search/types';
 
 const HIT_TYPES = new Set<string>([...HIERARCHY_LEVELS, 'content']);
 const LEVELS = HIERARCHY_LEVELS;

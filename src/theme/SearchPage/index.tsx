@@ -31,8 +31,8 @@ import clsx from 'clsx';
 
 import algoliaSearchHelper from 'algoliasearch-helper';
 import type {SearchConfig} from '@site/config/search';
-import {getSharedClient} from '@site/src/search/sharedClient';
-import {openedHitState, type OpenedHitState} from '@site/src/search/openedHit';
+import {getSharedClient} from '@fsc-docs/search/sharedClient';
+import {openedHitState, type OpenedHitState} from '@fsc-docs/search/openedHit';
 import {useHistory} from '@docusaurus/router';
 
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';

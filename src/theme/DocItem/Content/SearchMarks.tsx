@@ -1,7 +1,7 @@
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import type Mark from 'mark.js';
-import {markPattern, wordsFromState, type MarkedWord} from '@site/src/search/openedHit';
+import {markPattern, wordsFromState, type MarkedWord} from '@fsc-docs/search/openedHit';
 
 /** Where marks go: the doc's text, not its code blocks, diagrams or heading anchors (React re-renders those). */
 const CONTENT = '.theme-doc-markdown';

@@ -1,2 +1,2 @@
-import {extractRecords} from '../plugins/search-index/extractRecords';
-export const settings = extractRecords();
+import pluginNoSymlinks from '../plugins/no-symlinks';
+export const settings = pluginNoSymlinks();

@@ -1,2 +1,2 @@
-import {createSearchClient} from '../search/algoliaClient';
+import {createSearchClient} from '../../packages/search/src/algoliaClient';
 export const client = createSearchClient();

@@ -1,3 +1,3 @@
-import {extractRecords} from '../../../plugins/search-index/extractRecords';
-import {createSearchClient} from '../../../src/search/algoliaClient';
+import {extractRecords} from '../../search/src/build/extractRecords';
+import {createSearchClient} from '../../search/src/algoliaClient';
 export const both = [extractRecords, createSearchClient];

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// @ts-check
+// npm run bench:search-against -- <git revision> [rounds]
+//
+// The embedded engine of this checkout against the one of another revision, on the same
+// keystrokes: every keystroke of this checkout's judged queries on the real site (each side with
+// its own built index and question rules), and of the first 40 queries of the synthetic 2,000-page
+// site (both sides on this build's records; each applies the synonyms and best bets it knows). The
+// other revision is checked out in a temporary git worktree, which borrows this checkout's
+// node_modules, and built there. Prints p50 and p95 per side and their ratio. Figures only: nothing
+// here asserts timings. Run `npm run build` first.
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readdirSync, symlinkSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {createJiti} from 'jiti';
+import {
+  keystrokes,
+  latencies,
+  MODAL_REQUEST,
+  SYNTHETIC_LATENCY_QUERIES,
+} from '../support/searchLatency.mjs';
+import {siteSyntheticCorpus} from '../support/syntheticCorpus.mjs';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const [revision, roundsArg] = process.argv.slice(2);
+if (!revision) {
+  console.error('bench:search-against: name a git revision to compare with, such as a commit');
+  process.exit(1);
+}
+/** Rounds per corpus: the real site's keystrokes are many, the synthetic site's few. */
+const REAL_ROUNDS = Number(roundsArg ?? 2);
+const SYNTHETIC_ROUNDS = REAL_ROUNDS * 10;
+
+/**
+ * @typedef {import('../src/types').SearchParams} SearchParams
+ * @typedef {{search: (params: SearchParams) => unknown}} Engine
+ * @typedef {object} Checkout
+ * @property {Engine} site the engine over the checkout's own built index
+ * @property {(data: object) => Engine} create an engine over other records
+ * @property {(query: string) => object} questionParams its question rules (none before they existed)
+ */
+
+/**
+ * A checkout's engine, through the modules its revision has: the index file was read by
+ * engineFromIndexFile.ts, before that by indexData.ts.
+ * @param {string} dir
+ * @returns {Promise<Checkout>}
+ */
+async function loadCheckout(dir) {
+  const jiti = createJiti(path.join(dir, 'bench', 'search-against.mjs'), {moduleCache: false});
+  /** @param {string} file */
+  const module = (file) =>
+    /** @type {Promise<Record<string, any>>} */ (jiti.import(path.join(dir, file)));
+  /** @param {string} file */
+  const exists = (file) =>
+    readdirSync(path.join(dir, path.dirname(file))).includes(path.basename(file));
+  const buildDir = path.join(dir, 'build');
+  const indexName = readdirSync(buildDir).find((f) => /^search-index\..*\.json$/.test(f));
+  if (!indexName) throw new Error(`no search index in ${buildDir}`);
+  const text = await readFile(path.join(buildDir, indexName), 'utf8');
+  // The engine's folder: the search package's since it exists, src/search before.
+  const src = existsSync(path.join(dir, 'packages', 'search', 'src'))
+    ? 'packages/search/src'
+    : 'src/search';
+  const site = exists(`${src}/engineFromIndexFile.ts`)
+    ? (await module(`${src}/engineFromIndexFile.ts`)).engineFromIndexFile(text)
+    : (await module(`${src}/indexData.ts`)).loadIndex(JSON.parse(text));
+  const {createSearchEngine} = await module(`${src}/engine.ts`);
+  const questionParams = exists(`${src}/questionRules.ts`)
+    ? (await module(`${src}/questionRules.ts`)).questionParams
+    : () => ({});
+  return {site, create: createSearchEngine, questionParams};
+}
+
+/**
+ * @param {Checkout} checkout
+ * @param {Engine} engine
+ * @param {object} filters
+ */
+const runOf = (checkout, engine, filters) => (/** @type {string} */ query) =>
+  engine.search({...filters, ...MODAL_REQUEST, ...checkout.questionParams(query), query});
+
+const worktree = mkdtempSync(path.join(tmpdir(), 'fsc-bench-against-'));
+const git = (/** @type {string[]} */ ...args) =>
+  execFileSync('git', args, {cwd: root, stdio: 'pipe'});
+try {
+  git('worktree', 'add', '--detach', worktree, revision);
+  symlinkSync(path.join(root, 'node_modules'), path.join(worktree, 'node_modules'));
+  console.log(`bench:search-against: building ${revision} in ${worktree}`);
+  execFileSync('npm', ['run', 'build'], {cwd: worktree, stdio: 'ignore'});
+
+  const jiti = createJiti(import.meta.url);
+  const {terms} = /** @type {typeof import('../src/text')} */ (await jiti.import('../src/text.ts'));
+  const {readIndexFile} = /** @type {typeof import('../src/indexFileFormat')} */ (
+    await jiti.import('../src/indexFileFormat.ts')
+  );
+  const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
+    await jiti.import('../src/build/findIndexFile.ts')
+  );
+  const {docSearchFacetFilters, loadQueries, QUERIES_FILE} =
+    /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
+      await jiti.import('../src/evaluation/searchEvaluation.ts')
+    );
+  const index = readIndexFile(
+    await readFile(await findIndexFile(path.join(root, 'build')), 'utf8'),
+  );
+  const queries = await loadQueries(path.join(root, QUERIES_FILE));
+  const synthetic = siteSyntheticCorpus(index.records, terms);
+  const data = {
+    records: synthetic.records,
+    synonyms: index.synonyms ?? [],
+    rules: index.rules ?? [],
+  };
+  const sides = {
+    [revision]: await loadCheckout(worktree),
+    'this checkout': await loadCheckout(root),
+  };
+
+  const filters = {facetFilters: docSearchFacetFilters()};
+  const corpora = [
+    {
+      label: `real site, ${queries.length} queries`,
+      keys: keystrokes(queries.map((q) => q.q)),
+      rounds: REAL_ROUNDS,
+      runs: Object.values(sides).map((c) => runOf(c, c.site, filters)),
+    },
+    {
+      label: `synthetic 2,000 pages, ${SYNTHETIC_LATENCY_QUERIES} queries`,
+      keys: keystrokes(synthetic.queries.slice(0, SYNTHETIC_LATENCY_QUERIES).map((q) => q.q)),
+      rounds: SYNTHETIC_ROUNDS,
+      runs: Object.values(sides).map((c) => runOf(c, c.create(data), {})),
+    },
+  ];
+  for (const {label, keys, rounds, runs} of corpora) {
+    const [before, after] = latencies(runs, keys, rounds);
+    if (!before || !after) continue;
+    console.log(`\n${label}: ${keys.length} keystrokes x ${rounds} rounds`);
+    Object.keys(sides).forEach((name, i) => {
+      const lat = i === 0 ? before : after;
+      console.log(
+        `  ${name.padEnd(14)} p50 ${lat.p50.toFixed(3)} ms  p95 ${lat.p95.toFixed(3)} ms`,
+      );
+    });
+    console.log(`  p95 ratio      ${(after.p95 / before.p95).toFixed(2)}x`);
+  }
+} finally {
+  git('worktree', 'remove', '--force', worktree);
+}

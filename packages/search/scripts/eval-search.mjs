@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// @ts-check
+// npm run eval:search [-- [build directory] [--update-top3]]
+// Runs tests/data/search-queries.json through the embedded engine over the
+// built index (build/search-index.*.json) with DocSearch's facet filters and
+// prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
+// all queries, the tuned ones (train sets) and the held-out ones (heldout sets), and
+// per set, with the hits as ranked (the /search page's order) and in the order the
+// modal lists them. Then the figures for what `npm run search:push` would send to
+// Algolia (its records, synonyms, rules and index settings) through the same engine,
+// since Algolia is not reachable here. The hits are re-ordered with the build's query-to-page
+// prior (search-prior.*.json) as the site's client does; the figures without it follow (the
+// SEARCH_PRIOR=off A/B). --update-top3 rewrites tests/data/search-top3.tsv
+// (each query's top 3 pages, which the search-quality test compares) and prints the
+// queries whose top 3 moved.
+import {createJiti} from 'jiti';
+import {readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+// Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
+const jiti = createJiti(import.meta.url);
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
+  await jiti.import('../src/build/findIndexFile.ts')
+);
+const {engineFromIndexFile} = /** @type {typeof import('../src/engineFromIndexFile')} */ (
+  await jiti.import('../src/engineFromIndexFile.ts')
+);
+const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
+  await jiti.import('../src/engine.ts')
+);
+const {DOCSEARCH_SETTINGS, loadBuiltIndex} = /** @type {typeof import('../src/build/push')} */ (
+  await jiti.import('../src/build/push.ts')
+);
+const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
+  await jiti.import('../src/build/priorFile.ts')
+);
+const {readPriorFile} = /** @type {typeof import('../src/queryPrior')} */ (
+  await jiti.import('../src/queryPrior.ts')
+);
+const {evaluateEngine, formatReport, formatSetTable, formatTable, loadQueries, QUERIES_FILE} =
+  /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
+    await jiti.import('../src/evaluation/searchEvaluation.ts')
+  );
+const {formatTop3, parseTop3, top3Changes, top3Of, TOP3_FILE} =
+  /** @type {typeof import('../src/evaluation/searchTop3')} */ (
+    await jiti.import('../src/evaluation/searchTop3.ts')
+  );
+
+const args = process.argv.slice(2);
+const updateTop3 = args.includes('--update-top3');
+const unknown = args.filter((arg) => arg.startsWith('--') && arg !== '--update-top3');
+if (unknown.length > 0) {
+  console.error(`eval-search: unknown option ${unknown.join(', ')} (there is --update-top3)`);
+  process.exit(1);
+}
+const buildDir = path.resolve(root, args.find((arg) => !arg.startsWith('--')) ?? 'build');
+let file;
+try {
+  file = await findIndexFile(buildDir);
+} catch (e) {
+  // findIndexFile throws only Errors, with a message for the reader.
+  console.error(`eval-search: ${/** @type {Error} */ (e).message}`);
+  process.exit(1);
+}
+const queriesFile = path.resolve(root, process.env.SEARCH_QUERIES ?? QUERIES_FILE);
+const queries = await loadQueries(queriesFile);
+const engine = engineFromIndexFile(await readFile(file, 'utf8'));
+const priorFile = await findPriorFile(buildDir);
+const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
+console.log(
+  `eval-search: ${engine.records.length} records from ${path.relative(root, file)}, ${queries.length} queries from ${queriesFile}, ` +
+    (priorFile
+      ? `hits re-ordered with ${path.relative(root, priorFile)} (lambda ${prior?.lambda})\n`
+      : 'no query-to-page prior in the build (SEARCH_PRIOR=off)\n'),
+);
+const summary = evaluateEngine(engine, queries, {}, 'ranked', prior);
+console.log(formatReport(summary));
+console.log(`\n${formatSetTable(summary)}`);
+console.log('\nin the modal, which groups the hits by section (at most 5 each) and those by page:');
+const modalSummary = evaluateEngine(engine, queries, {}, 'modal', prior);
+console.log(formatTable(modalSummary));
+console.log(`\n${formatSetTable(modalSummary)}`);
+if (prior) {
+  for (const order of /** @type {const} */ (['ranked', 'modal'])) {
+    const without = evaluateEngine(engine, queries, {}, order);
+    console.log(
+      `\nwithout the prior (SEARCH_PRIOR=off), ${order === 'ranked' ? 'as ranked' : "in the modal's order"}:`,
+    );
+    console.log(formatTable(without));
+    console.log(`\n${formatSetTable(without)}`);
+  }
+}
+
+const pushed = await loadBuiltIndex(buildDir);
+const pushedSummary = evaluateEngine(
+  createSearchEngine({records: pushed.records, synonyms: pushed.synonyms, rules: pushed.rules}),
+  queries,
+  DOCSEARCH_SETTINGS,
+  'ranked',
+  prior,
+);
+console.log(
+  `\nwhat search:push sends (${pushed.records.length} records, ${pushed.synonyms.length} synonyms, ${pushed.rules.length} rules, its index settings):`,
+);
+console.log(formatTable(pushedSummary));
+
+if (updateTop3) {
+  const top3File = path.join(root, TOP3_FILE);
+  const pinned = await readFile(top3File, 'utf8').then(parseTop3, () => new Map());
+  const top3 = top3Of(summary);
+  const changes = top3Changes(pinned, top3);
+  await writeFile(top3File, formatTop3(top3));
+  console.log(`\n${TOP3_FILE}: written, ${changes.length} of ${top3.size} queries' top 3 moved`);
+  for (const change of changes) console.log(`  ${change}`);
+}

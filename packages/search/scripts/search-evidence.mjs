@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// @ts-check
+// npm run search:evidence [-- --json file]
+// For each synonym entry (search/synonyms.json) and each best bet (search/best-bets.json, as the
+// index's query rules): the change in MRR when it is left out, on the evidence queries (the
+// held-out sets but the newest, which stays fresh: it is measured, never selected on) and on the
+// train queries, and its bytes in the index. The hits are re-ordered with the build's query-to-page
+// prior as the site does, the prior held as built. Ranks over the published build's index
+// (support/builds.mjs builtSite: built first when the sources changed since). --json writes the
+// figures to a file as well.
+import {createJiti} from 'jiti';
+import {readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {builtSite, REPO_ROOT} from '../../../support/builds.mjs';
+
+const jiti = createJiti(import.meta.url);
+const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
+  await jiti.import('../src/build/findIndexFile.ts')
+);
+const {readIndexFile} = /** @type {typeof import('../src/indexFileFormat')} */ (
+  await jiti.import('../src/indexFileFormat.ts')
+);
+const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
+  await jiti.import('../src/engine.ts')
+);
+const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
+  await jiti.import('../src/build/priorFile.ts')
+);
+const {readPriorFile} = /** @type {typeof import('../src/queryPrior')} */ (
+  await jiti.import('../src/queryPrior.ts')
+);
+const {loadQueries, QUERIES_FILE} =
+  /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
+    await jiti.import('../src/evaluation/searchEvaluation.ts')
+  );
+const {entryEffects, formatEffects} =
+  /** @type {typeof import('../src/evaluation/searchEvidence')} */ (
+    await jiti.import('../src/evaluation/searchEvidence.ts')
+  );
+
+const args = process.argv.slice(2);
+const jsonAt = args.indexOf('--json');
+const jsonFile = jsonAt === -1 ? null : args[jsonAt + 1];
+if ((jsonAt !== -1 && !jsonFile) || args.length !== (jsonAt === -1 ? 0 : 2)) {
+  console.error('search-evidence: the one option is --json <file>');
+  process.exit(1);
+}
+
+const buildDir = await builtSite('published');
+const file = await findIndexFile(buildDir);
+const priorFile = await findPriorFile(buildDir);
+const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
+const {records, synonyms = [], rules = []} = readIndexFile(await readFile(file, 'utf8'));
+const engine = createSearchEngine({records, synonyms, rules});
+const queries = await loadQueries(path.join(REPO_ROOT, QUERIES_FILE));
+const heldOut = [...new Set(queries.filter((q) => q.use === 'heldout').map((q) => q.set))];
+const fresh = Math.max(...heldOut);
+/** @type {import('../src/evaluation/searchEvidence').QueryGroup} */
+const groupOf = (query) => (query.set === fresh ? null : query.use === 'heldout');
+const count = (/** @type {boolean | null} */ group) =>
+  queries.filter((q) => groupOf(q) === group).length;
+console.log(
+  `search-evidence: ${records.length} records, ${synonyms.length} synonym entries and ${rules.length} best bets from ${path.relative(REPO_ROOT, file)}; ` +
+    `evidence: held-out sets ${heldOut.filter((s) => s !== fresh).join(', ')} (${count(true)} queries); ` +
+    `train: ${count(false)} queries; set ${fresh} (${count(null)} queries) left fresh; ` +
+    (priorFile
+      ? `hits re-ordered with ${path.relative(REPO_ROOT, priorFile)} as the site does (held as built)\n`
+      : 'no query-to-page prior in the build\n'),
+);
+const started = Date.now();
+const effects = entryEffects(engine, {synonyms, rules}, queries, groupOf, prior);
+console.log(formatEffects(effects));
+console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+if (jsonFile) await writeFile(jsonFile, JSON.stringify(effects, null, 1));

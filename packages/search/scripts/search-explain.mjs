@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// @ts-check
+// npm run search:explain -- "a query"
+// Prints the first 10 hits of the query as the site asks it, each with its ranking criteria as the
+// engine computed them, and the synonyms and best bets that applied; with the build's query-to-page
+// prior, in the order the prior gives them, each with its place in the engine's order, P(page |
+// words) and the fused score. It ranks over the published
+// build's index (support/builds.mjs builtSite: built first when the sources changed since).
+import {createJiti} from 'jiti';
+import {readFile} from 'node:fs/promises';
+import {builtSite} from '../../../support/builds.mjs';
+
+const jiti = createJiti(import.meta.url);
+const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
+  await jiti.import('../src/build/findIndexFile.ts')
+);
+const {readIndexFile} = /** @type {typeof import('../src/indexFileFormat')} */ (
+  await jiti.import('../src/indexFileFormat.ts')
+);
+const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
+  await jiti.import('../src/engine.ts')
+);
+const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
+  await jiti.import('../src/build/priorFile.ts')
+);
+const {readPriorFile} = /** @type {typeof import('../src/queryPrior')} */ (
+  await jiti.import('../src/queryPrior.ts')
+);
+const {explainQuery} = /** @type {typeof import('../src/evaluation/searchExplain')} */ (
+  await jiti.import('../src/evaluation/searchExplain.ts')
+);
+
+const query = process.argv.slice(2).join(' ');
+if (!query.trim()) {
+  console.error('search-explain: give a query: npm run search:explain -- "renew certificate"');
+  process.exit(1);
+}
+const buildDir = await builtSite('published');
+const file = await findIndexFile(buildDir);
+const priorFile = await findPriorFile(buildDir);
+const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
+const {records, synonyms = [], rules = []} = readIndexFile(await readFile(file, 'utf8'));
+const engine = createSearchEngine({records, synonyms, rules});
+console.log(explainQuery(engine, {synonyms, rules}, query, 10, prior));

@@ -1,0 +1,204 @@
+/**
+ * Build side of search, run from the plugin's `postBuild`: built HTML ->
+ * records -> one content-hashed index file, and a meta tag in every page
+ * that tells the browser where that file is.
+ */
+import {createHash} from 'node:crypto';
+import {existsSync} from 'node:fs';
+import {readdir, readFile, unlink, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {INDEX_META_NAME, serializeIndex} from '../indexFileFormat';
+import type {DocSearchRecord} from '../types';
+import {extractRecords} from './extractRecords';
+import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
+import {readSearchFiles, type SearchFiles} from './searchFiles';
+
+export {findIndexFile};
+
+export interface BuildIndexOptions {
+  outDir: string;
+  /** Route paths as Docusaurus reports them (baseUrl included). */
+  routesPaths: readonly string[];
+  siteUrl: string;
+  baseUrl: string;
+  siteTitle: string;
+  trailingSlash?: boolean | undefined;
+  /** Routes Docusaurus marked noindex. */
+  noIndexRoutes?: ReadonlySet<string>;
+  /** Route of the search page, without baseUrl (default 'search'). */
+  searchPagePath?: string;
+  /** The synonyms and best-bets files to write into the index (see searchFiles.ts). */
+  searchFiles?: SearchFiles;
+  log?: (message: string) => void;
+  /** Limits of the gzipped index file (default INDEX_SIZE_BUDGET). */
+  sizeBudget?: IndexSizeBudget;
+}
+
+/**
+ * Every visitor who searches downloads the whole index, gzipped, before the first answer. Today's
+ * is about 107 KB; the warning leaves room to grow, the hard limit stops a build whose index would
+ * make the first search slow on a phone (a runaway page or an extractor fault, usually).
+ */
+export interface IndexSizeBudget {
+  warnGzipBytes: number;
+  failGzipBytes: number;
+}
+export const INDEX_SIZE_BUDGET: IndexSizeBudget = {
+  warnGzipBytes: 250 * 1024,
+  failGzipBytes: 600 * 1024,
+};
+
+/** A warning above the budget (null within it); throws above the hard limit, naming the sizes. */
+function checkIndexSize(bytes: number, gzipBytes: number, budget: IndexSizeBudget): string | null {
+  const sizes = `${formatBytes(gzipBytes)} gzip (${formatBytes(bytes)} raw)`;
+  if (gzipBytes > budget.failGzipBytes) {
+    throw new Error(
+      `[search-index] the search index is ${sizes}, above the hard limit of ${formatBytes(budget.failGzipBytes)} gzip ` +
+        '(INDEX_SIZE_BUDGET in plugins/search-index/buildIndex.ts): find the pages that grew, or raise the limit on purpose.',
+    );
+  }
+  if (gzipBytes > budget.warnGzipBytes) {
+    return `[search-index] warning: the search index is ${sizes}, above the budget of ${formatBytes(budget.warnGzipBytes)} gzip (hard limit ${formatBytes(budget.failGzipBytes)} gzip).`;
+  }
+  return null;
+}
+
+export interface BuildIndexResult {
+  records: DocSearchRecord[];
+  synonyms: number;
+  pages: number;
+  fileName: string;
+  /** URL path of the index file, baseUrl included (the meta tag's content). */
+  publicPath: string;
+  bytes: number;
+  gzipBytes: number;
+  htmlFilesTagged: number;
+}
+
+/** Same mapping Docusaurus uses to write a route's HTML file. */
+function routeToFile(routeWithoutBase: string, trailingSlash: boolean | undefined): string {
+  const name = routeWithoutBase.replace(/^[/\\]/, '');
+  if (/\.html?$/i.test(name)) return name;
+  if (trailingSlash === undefined || name === '' || name.endsWith('/') || trailingSlash) {
+    return path.join(name, 'index.html');
+  }
+  return `${name}.html`;
+}
+
+function stripBase(route: string, baseUrl: string): string {
+  return baseUrl !== '/' && route.startsWith(baseUrl) ? `/${route.slice(baseUrl.length)}` : route;
+}
+
+export async function listHtmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, {recursive: true, withFileTypes: true});
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath ?? (e as unknown as {path: string}).path, e.name))
+    .sort();
+}
+
+/** Adds (or replaces) the meta tag `name` (the index's by default) right before `</head>`. */
+export function injectMeta(
+  html: string,
+  publicPath: string,
+  name: string = INDEX_META_NAME,
+): string | null {
+  const tag = `<meta name="${name}" content="${publicPath.replace(/"/g, '&quot;')}">`;
+  const withoutOld = html.replace(new RegExp(`<meta name="${name}" content="[^"]*">`, 'g'), '');
+  const at = withoutOld.search(/<\/head>/i);
+  if (at === -1) return null;
+  return withoutOld.slice(0, at) + tag + withoutOld.slice(at);
+}
+
+/** Puts the meta tag `name` with `publicPath` into every HTML file of the build; returns how many. */
+export async function tagHtmlFiles(
+  outDir: string,
+  name: string,
+  publicPath: string,
+  log: (message: string) => void,
+): Promise<number> {
+  let tagged = 0;
+  for (const file of await listHtmlFiles(outDir)) {
+    const html = await readFile(file, 'utf8');
+    const withTag = injectMeta(html, publicPath, name);
+    if (withTag === null) {
+      log(`[search-index] ${path.relative(outDir, file)} has no </head>; meta tag not added`);
+      continue;
+    }
+    if (withTag !== html) await writeFile(file, withTag);
+    tagged++;
+  }
+  return tagged;
+}
+
+export function formatBytes(n: number): string {
+  return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
+}
+
+export async function buildSearchIndex(options: BuildIndexOptions): Promise<BuildIndexResult> {
+  const {outDir, baseUrl} = options;
+  const log = options.log ?? ((m: string) => console.log(m));
+  const searchPage = `/${(options.searchPagePath ?? 'search').replace(/^\/+|\/+$/g, '')}`;
+  const skip = new Set(['/404.html', searchPage, `${searchPage}/`]);
+  // Checked first: a wrong synonyms or best-bets file fails the build before the pages are read.
+  const searchData = await readSearchFiles(options.searchFiles ?? {});
+
+  const routes = [...new Set(options.routesPaths)].sort();
+  const records: DocSearchRecord[] = [];
+  let pages = 0;
+  for (const route of routes) {
+    const local = stripBase(route, baseUrl);
+    if (skip.has(local) || options.noIndexRoutes?.has(route)) continue;
+    const file = path.join(outDir, routeToFile(local, options.trailingSlash));
+    if (!existsSync(file)) {
+      log(`[search-index] no HTML file for route ${route} (${file}); skipped`);
+      continue;
+    }
+    const html = await readFile(file, 'utf8');
+    const pageUrl = new URL(route, options.siteUrl).href;
+    const pageRecords = extractRecords(html, pageUrl, {
+      siteTitle: options.siteTitle,
+      isHomePage: route === baseUrl,
+    });
+    if (pageRecords.length > 0) pages++;
+    records.push(...pageRecords);
+  }
+  if (records.length === 0) {
+    throw new Error(
+      `[search-index] no search records were extracted from ${routes.length} routes in ${outDir}: ` +
+        'the search index would be empty. Check that the pages render `.theme-doc-markdown` content.',
+    );
+  }
+
+  const {synonyms, rules} = searchData(records, baseUrl);
+  const json = serializeIndex(records, {synonyms, rules});
+  const bytes = Buffer.byteLength(json);
+  const gzipBytes = gzipSync(json, {level: 9}).length;
+  const sizeWarning = checkIndexSize(bytes, gzipBytes, options.sizeBudget ?? INDEX_SIZE_BUDGET);
+  if (sizeWarning) log(sizeWarning);
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 8);
+  const fileName = `search-index.${hash}.json`;
+  for (const old of await readdir(outDir)) {
+    if (INDEX_FILE_PATTERN.test(old) && old !== fileName) await unlink(path.join(outDir, old));
+  }
+  await writeFile(path.join(outDir, fileName), json);
+  const publicPath = `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${fileName}`;
+
+  const htmlFilesTagged = await tagHtmlFiles(outDir, INDEX_META_NAME, publicPath, log);
+
+  log(
+    `[search-index] ${records.length} records from ${pages} pages, ${synonyms.length} synonyms and ${rules.length} best bets -> ${fileName}: ` +
+      `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${htmlFilesTagged} HTML files`,
+  );
+  return {
+    records,
+    synonyms: synonyms.length,
+    pages,
+    fileName,
+    publicPath,
+    bytes,
+    gzipBytes,
+    htmlFilesTagged,
+  };
+}

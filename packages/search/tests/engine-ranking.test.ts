@@ -1,0 +1,155 @@
+import {describe, expect, it} from 'vitest';
+import {createSearchEngine, staticOrder} from '../src/engine';
+import type {DocSearchRecord, SearchResponse} from '../src/types';
+import {corpus, DOCSEARCH_FILTERS, rec} from './support/records';
+import {resultValues} from './support/resultValues';
+
+const engine = createSearchEngine(corpus());
+const search = (query: string, extra: Record<string, unknown> = {}): SearchResponse =>
+  engine.search({query, facetFilters: DOCSEARCH_FILTERS, ...extra});
+const ids = (r: SearchResponse): string[] => r.hits.map((h) => h.objectID);
+
+describe('partial ranking (only the requested page is ordered)', () => {
+  const queries = [
+    'o',
+    'he',
+    'outw',
+    'install the m',
+    'helm o',
+    'manager api',
+    'outway helm chart',
+  ];
+
+  const expectPagesToConcatenate = (query: string, extra: Record<string, unknown> = {}): void => {
+    for (const distinct of [0, 1, 2]) {
+      const all = search(query, {hitsPerPage: 1000, distinct, ...extra});
+      const paged: string[] = [];
+      for (let page = 0; page < all.nbHits; page++) {
+        const r = search(query, {hitsPerPage: 1, page, distinct, ...extra});
+        expect(r.nbHits).toBe(all.nbHits);
+        paged.push(...ids(r));
+      }
+      expect(paged).toEqual(ids(all));
+    }
+  };
+
+  it.each(queries)('pages of %j concatenate to the single-page order', (query) => {
+    expectPagesToConcatenate(query);
+  });
+
+  // Optional words: the records holding fewer words get their rank keys only once asked for.
+  it.each(queries.filter((query) => query.includes(' ')))(
+    'pages of %j with every word optional concatenate to the single-page order',
+    (query) => {
+      expectPagesToConcatenate(query, {optionalWords: [query]});
+    },
+  );
+
+  it('counts facets over every hit, not only the ordered ones', () => {
+    const optional = {optionalWords: ['manager api chart']};
+    for (const [query, extra] of [['o', {}] as const, ['manager api chart', optional] as const]) {
+      const small = search(query, {hitsPerPage: 1, facets: ['*'], ...extra});
+      const large = search(query, {hitsPerPage: 1000, facets: ['*'], ...extra});
+      expect(small.facets).toEqual(large.facets);
+    }
+  });
+
+  it('highlights a short prefix in every word it reaches, and nothing else', () => {
+    const hits = search('ou', {hitsPerPage: 50}).hits;
+    expect(hits.length).toBeGreaterThan(1);
+    for (const hit of hits) {
+      for (const value of Object.values(resultValues(hit._highlightResult))) {
+        const marked = [...value.matchAll(/<em>(.*?)<\/em>/g)].map(([, word]) => word);
+        expect(
+          marked.every((word) => word?.toLowerCase() === 'ou'),
+          value,
+        ).toBe(true);
+        const plain = value.replaceAll('<em>', '').replaceAll('</em>', '');
+        expect(marked.length, value).toBe(plain.match(/\bou/gi)?.length ?? 0);
+      }
+    }
+  });
+});
+
+describe('staticOrder', () => {
+  it('orders by desc pageRank, desc level, asc position, then id', () => {
+    const base = rec({path: '/p', type: 'lvl1', lvl0: 'Docs', lvl1: 'Page', position: 0});
+    const weighted = (pageRank: number, level: number, position: number): DocSearchRecord => ({
+      ...base,
+      weight: {pageRank, level, position},
+    });
+    const records = [
+      weighted(0, 50, 2),
+      weighted(1, 0, 9),
+      weighted(0, 50, 1),
+      weighted(0, 90, 5),
+      weighted(0, 50, 1),
+    ];
+    const {staticRank, byStaticRank} = staticOrder(records);
+    expect([...byStaticRank]).toEqual([1, 3, 2, 4, 0]);
+    byStaticRank.forEach((id, rank) => expect(staticRank[id]).toBe(rank));
+  });
+});
+
+describe('quoted phrases in a mixed query', () => {
+  it('keep their place among the free words, so proximity pairs the words typed side by side', () => {
+    const page = (position: number, content: string) =>
+      rec({
+        path: '/p',
+        anchor: `a${position}`,
+        type: 'content',
+        lvl0: 'Docs',
+        lvl1: 'P',
+        content,
+        position,
+      });
+    // Earlier position wins a tie: the second record leads only on proximity.
+    const phraseEngine = createSearchEngine([
+      page(0, 'chart audit log'),
+      page(1, 'audit log chart'),
+    ]);
+    const r = phraseEngine.search({query: '"audit log" chart', advancedSyntax: true, distinct: 0});
+    expect(r.hits.map((h) => h.content)).toEqual(['audit log chart', 'chart audit log']);
+  });
+});
+
+describe('optionalWords', () => {
+  const page = (position: number, content: string) =>
+    rec({path: `/p${position}`, type: 'content', lvl0: 'Docs', lvl1: 'P', content, position});
+  const optionalEngine = createSearchEngine([
+    page(0, 'the outway only'),
+    page(1, 'manager and contracts'),
+    page(2, 'the manager signs contracts for the outway'),
+  ]);
+  const contents = (extra: Record<string, unknown>): (string | null | undefined)[] =>
+    optionalEngine.search({query: 'manager contracts outway', ...extra}).hits.map((h) => h.content);
+
+  it('returns the records holding fewer words after those holding them all', () => {
+    // one record holds every word, so removeWordsIfNoResults does not relax the query
+    expect(contents({})).toEqual(['the manager signs contracts for the outway']);
+    expect(contents({optionalWords: ['manager contracts outway']})).toEqual([
+      'the manager signs contracts for the outway',
+      'manager and contracts',
+      'the outway only',
+    ]);
+  });
+
+  it('still requires the words that are not optional', () => {
+    expect(contents({optionalWords: 'outway'})).toEqual([
+      'the manager signs contracts for the outway',
+      'manager and contracts',
+    ]);
+  });
+
+  it('limits a long query of optional words: past 1,000 results, a record must match two', () => {
+    const many = [
+      ...Array.from({length: 400}, (_, i) => page(i, 'alpha beta')),
+      ...Array.from({length: 1200}, (_, i) => page(400 + i, 'alpha')),
+    ];
+    const longEngine = createSearchEngine(many);
+    const nbHits = (query: string) =>
+      longEngine.search({query, optionalWords: [query], distinct: 0}).nbHits;
+    expect(nbHits('alpha beta gamma delta')).toBe(1000);
+    expect(nbHits('alpha beta gamma')).toBe(1600); // three words: no limit
+  });
+});

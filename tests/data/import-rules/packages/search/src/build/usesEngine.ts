@@ -1,0 +1,2 @@
+import {createSearchEngine} from '../engine';
+export const engine = createSearchEngine();

@@ -1,0 +1,2 @@
+import {evaluate} from '../evaluation/searchEvaluation';
+export const summary = evaluate();

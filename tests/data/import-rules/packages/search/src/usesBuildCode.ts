@@ -1,0 +1,2 @@
+import {extractRecords} from './build/extractRecords';
+export const records = extractRecords();

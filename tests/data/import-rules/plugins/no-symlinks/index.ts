@@ -1,0 +1,3 @@
+export default function pluginNoSymlinks(): null {
+  return null;
+}

@@ -1,2 +1,0 @@
-import {createSearchEngine} from '../../src/search/engine';
-export const engine = createSearchEngine();

@@ -1,2 +1,0 @@
-import {evaluate} from '../../scripts/lib/searchEvaluation';
-export const summary = evaluate();

@@ -1,2 +1,0 @@
-import {extractRecords} from '../../plugins/search-index/extractRecords';
-export const records = extractRecords();
