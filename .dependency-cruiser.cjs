@@ -40,7 +40,7 @@ module.exports = {
         ...runtime,
         path: SEARCH_BROWSER,
         pathNot:
-          '^packages/search/src/(indexFileFormat|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
+          '^packages/search/src/(indexFileFormat|indexSettings|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
       },
     },
     {

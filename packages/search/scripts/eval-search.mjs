@@ -31,8 +31,11 @@ const {engineFromIndexFile} = /** @type {typeof import('../src/engineFromIndexFi
 const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
   await jiti.import('../src/engine.ts')
 );
-const {DOCSEARCH_SETTINGS, loadBuiltIndex} = /** @type {typeof import('../src/build/push')} */ (
+const {loadBuiltIndex} = /** @type {typeof import('../src/build/push')} */ (
   await jiti.import('../src/build/push.ts')
+);
+const {INDEX_SETTINGS} = /** @type {typeof import('../src/indexSettings')} */ (
+  await jiti.import('../src/indexSettings.ts')
 );
 const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
   await jiti.import('../src/build/priorFile.ts')
@@ -98,7 +101,7 @@ const pushed = await loadBuiltIndex(buildDir);
 const pushedSummary = evaluateEngine(
   createSearchEngine({records: pushed.records, synonyms: pushed.synonyms, rules: pushed.rules}),
   queries,
-  DOCSEARCH_SETTINGS,
+  INDEX_SETTINGS,
   'ranked',
   prior,
 );

@@ -3,6 +3,7 @@
  * clients send them flattened as JSON values, older clients send a
  * urlencoded `params` string in which lists are JSON or comma-separated.
  */
+import {INDEX_SETTINGS} from './indexSettings';
 import {appliesToQueryLanguage} from './language';
 import {terms} from './text';
 import type {FacetFilters, MultiQueryRequest, SearchParams} from './types';
@@ -46,12 +47,13 @@ const DEFAULTS = {
   highlightPreTag: '<em>',
   highlightPostTag: '</em>',
   snippetEllipsisText: '…',
-  /** DocSearch's index setting: distinct by `url`, one hit each. */
-  distinct: 1,
+  /** The index settings' distinct (by `url`): `true` is one hit each. */
+  distinct: Number(INDEX_SETTINGS.distinct),
+  /** Algolia's snippet length when an attribute names none. */
   snippetWords: 10,
-  /** The index settings `npm run search:push` gives Algolia: English rules on. */
-  removeStopWords: true,
-  ignorePlurals: true,
+  /** The index settings' query-language rules: English on. */
+  removeStopWords: appliesToQueryLanguage(INDEX_SETTINGS.removeStopWords),
+  ignorePlurals: appliesToQueryLanguage(INDEX_SETTINGS.ignorePlurals),
 } as const;
 
 const LIST_PARAMS = new Set([

@@ -1,4 +1,5 @@
 /** A query as the engine reads it: its words (QueryWord), each with how it may match, and the excluded words. */
+import {INDEX_SETTINGS} from './indexSettings';
 import {pluralForms, STOP_WORDS} from './language';
 import {NO_SYNONYMS, type SynonymTable} from './synonyms';
 import {terms as toTerms, tokenizeWithOffsets, type Token} from './text';
@@ -13,9 +14,9 @@ import {terms as toTerms, tokenizeWithOffsets, type Token} from './text';
  */
 export const MAX_QUERY_WORDS = 15;
 
-/** Algolia defaults: 1 typo from 4 letters, 2 typos from 8. */
-const MIN_WORD_SIZE_FOR_1_TYPO = 4;
-const MIN_WORD_SIZE_FOR_2_TYPOS = 8;
+/** The index settings' typo sizes (Algolia's defaults): 1 typo from 4 letters, 2 typos from 8. */
+const MIN_WORD_SIZE_FOR_1_TYPO = INDEX_SETTINGS.minWordSizefor1Typo;
+const MIN_WORD_SIZE_FOR_2_TYPOS = INDEX_SETTINGS.minWordSizefor2Typos;
 /** The most typos a query word may have (see allowedTypos). */
 export const MAX_WORD_TYPOS = 2;
 

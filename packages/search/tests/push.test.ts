@@ -5,18 +5,15 @@ import path from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {buildSearchIndex} from '../src/build/buildIndex';
 import {evaluateEngine, loadQueries, QUERIES_FILE} from '../src/evaluation/searchEvaluation';
-import {
-  DOCSEARCH_SETTINGS,
-  loadBuiltIndex,
-  parseHosts,
-  readConfig,
-  synonymHits,
-} from '../src/build/push';
+import {loadBuiltIndex, parseHosts, readConfig, synonymHits} from '../src/build/push';
 import {findIndexFile} from '../src/build/findIndexFile';
 import {createSearchEngine} from '../src/engine';
 import {engineFromIndexFile} from '../src/engineFromIndexFile';
 import {readIndexFile} from '../src/indexFileFormat';
-import {STOP_WORDS} from '../src/language';
+import {INDEX_SETTINGS} from '../src/indexSettings';
+import {appliesToQueryLanguage, STOP_WORDS} from '../src/language';
+import {normalizeParams} from '../src/params';
+import {parseQuery} from '../src/query';
 import {checkSynonyms, type SynonymEntry} from '../src/synonyms';
 import type {DocSearchRecord} from '../src/types';
 import {startDouble, type HttpDouble, type RecordedRequest} from '../support/httpDouble';
@@ -147,7 +144,7 @@ describe('search push CLI', () => {
     );
 
     expect(settings).toMatchObject({method: 'PUT', path: '/1/indexes/docs-fsc/settings'});
-    expect(settings?.body).toEqual(DOCSEARCH_SETTINGS);
+    expect(settings?.body).toEqual(INDEX_SETTINGS);
     expect(settings?.body).toMatchObject({distinct: true, attributeForDistinct: 'url'});
 
     // the synonyms of the index file, in Algolia's format, replacing the old set before the copy
@@ -284,11 +281,26 @@ describe('push configuration', () => {
   it('keeps the settings in line with the records', () => {
     expect(readFileSync(path.join(buildDir, 'index.html'), 'utf8')).toMatch(/fsc:search-index/);
     for (const record of records) {
-      for (const facet of DOCSEARCH_SETTINGS.attributesForFaceting ?? []) {
+      for (const facet of INDEX_SETTINGS.attributesForFaceting ?? []) {
         expect(record).toHaveProperty(facet.replace(/^filterOnly\((.*)\)$/, '$1'));
       }
-      expect(record).toHaveProperty(DOCSEARCH_SETTINGS.attributeForDistinct as string);
+      expect(record).toHaveProperty(INDEX_SETTINGS.attributeForDistinct as string);
     }
+  });
+});
+
+describe('the settings the push sends', () => {
+  // One module holds them (indexSettings.ts); the engine must take its defaults from it, not from
+  // a copy that could drift from what Algolia is given.
+  it("are the embedded engine's defaults: distinct, the query-language rules, the typo sizes", () => {
+    const defaults = normalizeParams({});
+    expect(defaults.distinct).toBe(Number(INDEX_SETTINGS.distinct));
+    expect(defaults.removeStopWords).toBe(appliesToQueryLanguage(INDEX_SETTINGS.removeStopWords));
+    expect(defaults.ignorePlurals).toBe(appliesToQueryLanguage(INDEX_SETTINGS.ignorePlurals));
+    const typos = (letters: number) =>
+      parseQuery(`${'k'.repeat(letters)} x`, defaults).queryWords[0]?.typos;
+    const {minWordSizefor1Typo: one, minWordSizefor2Typos: two} = INDEX_SETTINGS;
+    expect([typos(one - 1), typos(one), typos(two - 1), typos(two)]).toEqual([0, 1, 1, 2]);
   });
 });
 
@@ -307,7 +319,7 @@ describe('what the push sends ranks like the embedded engine', () => {
         rules: pushed.rules,
       }),
       queries,
-      DOCSEARCH_SETTINGS as Record<string, unknown>,
+      INDEX_SETTINGS as Record<string, unknown>,
     );
     const engine = engineFromIndexFile(readFileSync(await findIndexFile(buildDir), 'utf8'));
     const embedded = evaluateEngine(engine, queries);

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {DOCSEARCH_SETTINGS, STOP_WORD_DICTIONARY} from '../src/build/push';
+import {STOP_WORD_DICTIONARY} from '../src/build/push';
+import {INDEX_SETTINGS} from '../src/indexSettings';
 import {createSearchEngine} from '../src/engine';
 import {
   appliesToQueryLanguage,
@@ -76,10 +77,10 @@ const urls = (r: SearchResponse): string[] => r.hits.map((h) => (h.url ?? '').re
 
 describe('the pushed Algolia settings and the embedded engine follow the same rules', () => {
   it("pushes English and Dutch stop-word removal and English plural folding, with the engine's own stop words as the dictionary", () => {
-    expect(DOCSEARCH_SETTINGS.queryLanguages).toEqual([QUERY_LANGUAGE, READER_LANGUAGE]);
-    expect(DOCSEARCH_SETTINGS.indexLanguages).toEqual([QUERY_LANGUAGE]);
-    expect(appliesToQueryLanguage(DOCSEARCH_SETTINGS.removeStopWords as boolean)).toBe(true);
-    expect(DOCSEARCH_SETTINGS.ignorePlurals).toEqual([QUERY_LANGUAGE]);
+    expect(INDEX_SETTINGS.queryLanguages).toEqual([QUERY_LANGUAGE, READER_LANGUAGE]);
+    expect(INDEX_SETTINGS.indexLanguages).toEqual([QUERY_LANGUAGE]);
+    expect(appliesToQueryLanguage(INDEX_SETTINGS.removeStopWords as boolean)).toBe(true);
+    expect(INDEX_SETTINGS.ignorePlurals).toEqual([QUERY_LANGUAGE]);
     expect(STOP_WORD_DICTIONARY.settings.disableStandardEntries.stopwords).toEqual({
       [QUERY_LANGUAGE]: true,
       [READER_LANGUAGE]: true,
@@ -98,10 +99,10 @@ describe('the pushed Algolia settings and the embedded engine follow the same ru
   it("applies the pushed settings by default, and Algolia's forms of them when a request sends them", () => {
     const defaults = normalizeParams({query: 'x'});
     expect(defaults.removeStopWords).toBe(
-      appliesToQueryLanguage(DOCSEARCH_SETTINGS.removeStopWords as boolean),
+      appliesToQueryLanguage(INDEX_SETTINGS.removeStopWords as boolean),
     );
     expect(defaults.ignorePlurals).toBe(
-      appliesToQueryLanguage(DOCSEARCH_SETTINGS.ignorePlurals as string[]),
+      appliesToQueryLanguage(INDEX_SETTINGS.ignorePlurals as string[]),
     );
     expect(normalizeParams({removeStopWords: false}).removeStopWords).toBe(false);
     expect(normalizeParams({removeStopWords: ['en', 'nl']}).removeStopWords).toBe(true);

@@ -19,67 +19,18 @@ import type {Host} from '@algolia/client-common';
 import {
   algoliasearch,
   type BatchDictionaryEntriesParams,
-  type IndexSettings,
   type Rule,
   type SupportedLanguage,
   type SynonymHit,
 } from 'algoliasearch';
 import {readIndexFile} from '../indexFileFormat';
-import {QUERY_LANGUAGE, READER_LANGUAGE, STOP_WORDS, STOP_WORDS_BY_LANGUAGE} from '../language';
+import {INDEX_SETTINGS} from '../indexSettings';
+import {STOP_WORDS, STOP_WORDS_BY_LANGUAGE} from '../language';
 import type {QueryRule} from '../queryRules';
 import type {SynonymEntry} from '../synonyms';
 import type {DocSearchRecord} from '../types';
 import {DEFAULT_INDEX_NAME} from '../../../../config/search';
 import {findIndexFile} from './findIndexFile';
-
-/** DocSearch's Docusaurus template settings (typo sizes: Algolia's defaults, as the embedded engine). */
-export const DOCSEARCH_SETTINGS: IndexSettings = {
-  searchableAttributes: [
-    'unordered(hierarchy.lvl0)',
-    'unordered(hierarchy.lvl1)',
-    'unordered(hierarchy.lvl2)',
-    'unordered(hierarchy.lvl3)',
-    'unordered(hierarchy.lvl4)',
-    'unordered(hierarchy.lvl5)',
-    'unordered(hierarchy.lvl6)',
-    'content',
-  ],
-  // hierarchy.lvl0 for the question rules' optionalFilters (src/search/questionRules.ts), and
-  // url_without_anchor for the best bets' (src/search/bestBets.ts)
-  attributesForFaceting: [
-    'type',
-    'language',
-    'docusaurus_tag',
-    'filterOnly(hierarchy.lvl0)',
-    'filterOnly(url_without_anchor)',
-  ],
-  attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
-  attributesToHighlight: ['hierarchy', 'content'],
-  attributesToSnippet: ['content:10'],
-  camelCaseAttributes: ['hierarchy', 'content'],
-  distinct: true,
-  attributeForDistinct: 'url',
-  customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
-  ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
-  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-  highlightPostTag: '</span>',
-  minWordSizefor1Typo: 4,
-  minWordSizefor2Typos: 8,
-  allowTyposOnNumericTokens: false,
-  minProximity: 1,
-  // The query-language rules the embedded engine follows (src/search/language.ts): the stop words
-  // of both languages readers type in, the plurals of English only (the pages' language).
-  queryLanguages: [QUERY_LANGUAGE, READER_LANGUAGE],
-  indexLanguages: [QUERY_LANGUAGE],
-  removeStopWords: true,
-  ignorePlurals: [QUERY_LANGUAGE],
-  // Off as in the engine: the modal searches as typed (a pasted "docker compose up -d" keeps its
-  // "-d"); the /search page asks for quoted phrases and exclusions per query, on both back ends.
-  advancedSyntax: false,
-  attributeCriteriaComputedByMinProximity: true,
-  removeWordsIfNoResults: 'allOptional',
-  separatorsToIndex: '_',
-};
 
 /**
  * Algolia's stop words come from an application-wide dictionary, not from
@@ -220,7 +171,7 @@ async function push(config: PushConfig, log: (m: string) => void = console.log):
   );
   const settings = await client.setSettings({
     indexName: config.indexName,
-    indexSettings: DOCSEARCH_SETTINGS,
+    indexSettings: INDEX_SETTINGS,
   });
   await client.waitForTask({indexName: config.indexName, taskID: settings.taskID});
   const saved = await client.saveSynonyms({
