@@ -69,7 +69,7 @@ export function checkBestBets(value: unknown, source: string): BestBet[] {
  * A pattern and the other grammatical number of its last word, folded as the engine folds query
  * words (language.ts): rules match words as written.
  */
-function patternForms(pattern: string): string[] {
+export function patternForms(pattern: string): string[] {
   const words = terms(pattern);
   const last = words.pop() as string;
   return [last, ...pluralForms(last)].map((form) => [...words, form].join(' '));

@@ -9,6 +9,7 @@
  * (absent when the build was told SEARCH_PRIOR=off, and then nothing is re-ordered).
  */
 import {pluralForms, STOP_WORDS} from './language';
+import {expandPriorFile} from './priorFileFormat';
 import {MAX_QUERY_WORDS} from './query';
 import {terms} from './text';
 
@@ -170,7 +171,7 @@ const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number
 
 /** Parses and checks a prior file (a JSON string or the parsed value). */
 export function readPriorFile(json: unknown): QueryPrior {
-  const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
+  const data = expandPriorFile(typeof json === 'string' ? JSON.parse(json) : json, fail);
   if (data === null || typeof data !== 'object') fail('not an object');
   const prior = data as Partial<QueryPrior>;
   if (prior.format !== PRIOR_FORMAT) fail(`unknown format ${JSON.stringify(prior.format)}`);

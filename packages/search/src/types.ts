@@ -13,6 +13,18 @@ export type RecordType = HierarchyLevel | 'content';
 
 export type Hierarchy = Record<HierarchyLevel, string | null>;
 
+/** weight.level of each record type (DocSearch's scale). */
+export const LEVEL_WEIGHT: Record<RecordType, number> = {
+  lvl0: 100,
+  lvl1: 90,
+  lvl2: 80,
+  lvl3: 70,
+  lvl4: 60,
+  lvl5: 50,
+  lvl6: 40,
+  content: 0,
+};
+
 export interface DocSearchRecord {
   objectID: string;
   /** Absolute URL including the anchor of the nearest heading, if any. */

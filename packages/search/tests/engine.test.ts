@@ -517,7 +517,7 @@ describe('index data', () => {
   it('rejects files that are not a search index', () => {
     expect(() => readIndexFile('{"records":[]}')).toThrow(/format/);
     expect(() =>
-      readIndexFile({format: 'fsc-docsearch-index', version: 1, records: [{url: 'x'}]}),
+      readIndexFile({format: 'fsc-docsearch-index', version: 2, words: '', records: [{url: 'x'}]}),
     ).toThrow(/objectID/);
     expect(() => readIndexFile('<html>')).toThrow();
   });

@@ -476,7 +476,10 @@ describe('search-index plugin (postBuild)', () => {
   });
 
   it('warns above the index size budget and fails above the hard limit, naming the sizes', async () => {
-    const run = async (budget: {warnGzipBytes: number; failGzipBytes: number}) => {
+    const run = async (
+      budget: {warnGzipBytes: number; failGzipBytes: number},
+      priorGzipBytes?: number,
+    ) => {
       const outDir = copySite();
       const messages: string[] = [];
       const result = await buildSearchIndex({
@@ -487,6 +490,7 @@ describe('search-index plugin (postBuild)', () => {
         siteTitle: 'FSC docs',
         log: (message) => messages.push(message),
         sizeBudget: budget,
+        priorGzipBytes,
       });
       return {result, messages, outDir};
     };
@@ -501,6 +505,21 @@ describe('search-index plugin (postBuild)', () => {
     );
     await expect(run({warnGzipBytes: 100, failGzipBytes: 200})).rejects.toThrow(
       `the search index is ${gzip} (${raw}), above the hard limit of 200 B gzip`,
+    );
+    // The prior counts too: search loads both before its first answer.
+    const index = formatBytes(result.gzipBytes);
+    const both = `${formatBytes(result.gzipBytes + 100)} gzip (index ${index}, ${raw}; prior 100 B)`;
+    const withPrior = await run(
+      {warnGzipBytes: result.gzipBytes, failGzipBytes: result.gzipBytes + 100},
+      100,
+    );
+    expect(withPrior.messages).toContain(
+      `[search-index] warning: the search index and prior are ${both}, above the budget of ${index} gzip (hard limit ${formatBytes(result.gzipBytes + 100)} gzip).`,
+    );
+    await expect(
+      run({warnGzipBytes: result.gzipBytes, failGzipBytes: result.gzipBytes}, 100),
+    ).rejects.toThrow(
+      `the search index and prior are ${both}, above the hard limit of ${index} gzip`,
     );
   });
 });

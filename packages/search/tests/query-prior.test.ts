@@ -11,6 +11,7 @@ import {
 import {createSearchClient} from '../src/algoliaClient';
 import type {FetchLike} from '../src/embeddedRequester';
 import {serializeIndex} from '../src/indexFileFormat';
+import {serializePrior} from '../src/priorFileFormat';
 import {
   fuseHits,
   pagePosterior,
@@ -47,7 +48,7 @@ describe('learning the prior', () => {
       words: {certificate: [0, 1, 2, 2], firewall: [1, 2], outway: [1, 3], renew: [0, 1, 2, 2]},
     });
     expect(learnPrior([...examples].reverse(), SETTINGS, '/docs/')).toEqual(prior);
-    expect(readPriorFile(JSON.stringify(prior))).toEqual(prior);
+    expect(readPriorFile(serializePrior(prior))).toEqual(prior);
   });
 
   it('reads only the train sets of the judged queries', async () => {
@@ -75,14 +76,16 @@ describe('learning the prior', () => {
 
   it('refuses a file whose counts name no page', () => {
     expect(() =>
-      readPriorFile({
-        format: 'fsc-search-prior',
-        lambda: 1,
-        alpha: 1,
-        pages: ['/a'],
-        examples: [1],
-        words: {x: [3, 1]},
-      }),
+      readPriorFile(
+        serializePrior({
+          format: 'fsc-search-prior',
+          lambda: 1,
+          alpha: 1,
+          pages: ['/a'],
+          examples: [1],
+          words: {x: [3, 1]},
+        }),
+      ),
     ).toThrow('the counts of "x" are not pairs of page and count');
   });
 });

@@ -26,6 +26,7 @@ import {load, type Cheerio, type CheerioAPI} from 'cheerio';
 import type {AnyNode} from 'domhandler';
 import {
   HIERARCHY_LEVELS,
+  LEVEL_WEIGHT,
   type DocSearchRecord,
   type Hierarchy,
   type HierarchyLevel,
@@ -110,17 +111,6 @@ function codeBlockText($: CheerioAPI, block: Cheerio<AnyNode>): string {
       : code.slice(0, lastSpace > 0 ? lastSpace : CODE_RECORD_CHARACTERS);
   return [title, start].filter(Boolean).join(' — ');
 }
-
-const LEVEL_WEIGHT: Record<RecordType, number> = {
-  lvl0: 100,
-  lvl1: 90,
-  lvl2: 80,
-  lvl3: 70,
-  lvl4: 60,
-  lvl5: 50,
-  lvl6: 40,
-  content: 0,
-};
 
 function cleanText(text: string): string {
   return text

@@ -94,8 +94,10 @@ export default function pluginSearchIndex(
     },
     async postBuild({outDir, routesPaths, siteConfig, siteDir, routesBuildMetadata}) {
       // Both back ends' hits are re-ordered with the prior, unless SEARCH_PRIOR=off.
-      if ((siteConfig.customFields?.search as SearchConfig | undefined)?.prior !== false)
-        await buildPriorFile({outDir, siteDir, baseUrl: siteConfig.baseUrl});
+      const prior =
+        (siteConfig.customFields?.search as SearchConfig | undefined)?.prior !== false
+          ? await buildPriorFile({outDir, siteDir, baseUrl: siteConfig.baseUrl})
+          : null;
       if (!embedded(siteConfig)) return;
       const noIndexRoutes = new Set(
         Object.entries(routesBuildMetadata ?? {})
@@ -112,6 +114,7 @@ export default function pluginSearchIndex(
         noIndexRoutes,
         searchPagePath: options.searchPagePath ?? 'search',
         searchFiles: searchFilesOf(siteDir),
+        priorGzipBytes: prior?.gzipBytes,
       });
     },
   };

@@ -8,6 +8,7 @@ import {createHash} from 'node:crypto';
 import {readdir, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {serializePrior} from '../priorFileFormat';
 import {PRIOR_META_NAME} from '../queryPrior';
 import {formatBytes, tagHtmlFiles} from './buildIndex';
 import {
@@ -36,7 +37,7 @@ export async function buildPriorFile(options: {
   const queries = await readTrainQueries(path.join(siteDir, JUDGED_QUERIES_FILE));
   const bets = await readBestBets(path.join(siteDir, BEST_BETS_FILE));
   const prior = learnPrior(priorExamples(queries, bets, PRIOR_SETTINGS), PRIOR_SETTINGS, baseUrl);
-  const json = JSON.stringify(prior);
+  const json = serializePrior(prior);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 8);
   const fileName = `search-prior.${hash}.json`;
   for (const old of await readdir(outDir)) {
