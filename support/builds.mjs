@@ -36,7 +36,9 @@ export const SITE_SOURCES = [
   'plugins',
   'config',
   'i18n',
-  // The search package's code and the data the build writes into the index.
+  // The search package's code and the data the build writes into the index, and the doc-source
+  // package both it and the agent-docs plugin compile Markdown with.
+  'packages/doc-source/src',
   'packages/search/src',
   'packages/search/data/synonyms.json',
   'packages/search/data/best-bets.json',
@@ -46,12 +48,13 @@ export const SITE_SOURCES = [
 
 /**
  * What a test build reads besides node_modules: the site's sources, the lockfile (standing for
- * node_modules), the judged queries (the query-to-page prior learns from the train sets) and the
- * test variant's route plugin.
+ * node_modules), the judged queries and the writers' phrasings (the query-to-page prior learns from
+ * the train sets and them) and the test variant's route plugin.
  */
 const BUILD_SOURCES = [
   ...SITE_SOURCES,
   'packages/search/data/search-queries.json',
+  'packages/search/data/phrasings.json',
   'package-lock.json',
   'tests/e2e/support/test-routes-plugin.ts',
   'tests/e2e/support/CrashOnRender.tsx',

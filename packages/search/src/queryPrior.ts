@@ -2,8 +2,9 @@
  * The query-to-page prior: a table the build learns from the judged train queries and the best bets
  * (plugins/search-index/learnPrior.ts), which says how likely each page is given a query's words
  * (multinomial naive Bayes). The site's one client fuses it with the order the back end returned,
- * `1/rank + λ·P(page | words)`, so the embedded engine and hosted Algolia are re-ordered alike. It
- * only re-orders the hits the back end returned; it never adds a page.
+ * `1/rank + λ·P(page | words)`, so the embedded engine and hosted Algolia are re-ordered alike,
+ * except that a first hit whose headings hold every word of the query stays first. It only
+ * re-orders the hits the back end returned; it never adds a page.
  *
  * The file is `search-prior.<hash8>.json`, named in every built page by `<meta name="fsc:search-prior">`
  * (absent when the build was told SEARCH_PRIOR=off, and then nothing is re-ordered).
@@ -12,6 +13,7 @@ import {pluralForms, STOP_WORDS} from './language';
 import {expandPriorFile} from './priorFileFormat';
 import {MAX_QUERY_WORDS} from './query';
 import {terms} from './text';
+import type {HighlightResult} from './types';
 
 /** Name of the meta tag, in every built page, holding the prior file's URL. */
 export const PRIOR_META_NAME = 'fsc:search-prior';
@@ -105,23 +107,66 @@ function pageOfHit(hit: {url?: unknown}): string | null {
   }
 }
 
+/** A hit as the fusion reads it: its URL and the words the back end matched in its fields. */
+type PriorHit = {url?: unknown; _highlightResult?: HighlightResult};
+
+const HEADING_LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
 /**
- * The hits in fused order: each scored `1/rank + λ·P(page | words)` (rank 1-based in the back
- * end's order, the page the hit's URL names), ties kept in that order.
+ * Whether the back end matched every word of the query (`words`, priorWords) in the hit's headings,
+ * its page title and section headings, as the hit's highlights name the matched words (both back
+ * ends return them). Then the reader typed the docs' own name for that section: keyword queries
+ * were what the prior cost most when it could move such a hit down (cross-validated figures in
+ * learnPrior.ts, PRIOR_SETTINGS).
  */
-export function fuseHits<T extends {url?: unknown}>(
+function headingsHoldQuery(hit: PriorHit, words: readonly string[]): boolean {
+  const hierarchy = hit._highlightResult?.hierarchy;
+  if (words.length === 0 || typeof hierarchy !== 'object' || hierarchy === null) return false;
+  // Hosted hits are read as they came: a field that is not a list of words matches nothing.
+  const matched = new Set(
+    HEADING_LEVELS.flatMap((level) => {
+      const found: unknown = hierarchy[level]?.matchedWords;
+      return Array.isArray(found)
+        ? found.flatMap((word) => (typeof word === 'string' ? priorWords(word) : []))
+        : [];
+    }),
+  );
+  return words.every((word) => matched.has(word));
+}
+
+/**
+ * Each hit's fused score, `1/rank + λ·P(page | words)` (rank 1-based in the back end's order, the
+ * page the hit's URL names); the first hit scores Infinity, and so stays first, when its headings
+ * hold the whole query (headingsHoldQuery), unless `keepHeadingMatch` is false (as
+ * search:tune-prior compares). Null when the table knows none of the query's words.
+ */
+export function fusedScores(
+  hits: readonly PriorHit[],
+  query: string,
+  prior: QueryPrior,
+  keepHeadingMatch = true,
+): number[] | null {
+  const words = priorWords(query);
+  const posterior = pagePosterior(prior, words);
+  if (posterior.size === 0) return null;
+  return hits.map((hit, i) => {
+    if (i === 0 && keepHeadingMatch && headingsHoldQuery(hit, words)) return Infinity;
+    const page = pageOfHit(hit);
+    return 1 / (i + 1) + prior.lambda * (page === null ? 0 : (posterior.get(page) ?? 0));
+  });
+}
+
+/** The hits in fused order (fusedScores), ties kept in the back end's order. */
+export function fuseHits<T extends PriorHit>(
   hits: readonly T[],
   query: string,
   prior: QueryPrior,
+  keepHeadingMatch = true,
 ): T[] {
-  const posterior = pagePosterior(prior, priorWords(query));
-  if (posterior.size === 0) return [...hits];
+  const scores = fusedScores(hits, query, prior, keepHeadingMatch);
+  if (!scores) return [...hits];
   return hits
-    .map((hit, i) => {
-      const page = pageOfHit(hit);
-      const p = page === null ? 0 : (posterior.get(page) ?? 0);
-      return {hit, score: 1 / (i + 1) + prior.lambda * p, i};
-    })
+    .map((hit, i) => ({hit, i, score: scores[i] as number}))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .map((entry) => entry.hit);
 }
@@ -154,7 +199,7 @@ export function priorWindow(
 }
 
 /** One page of a window the back end returned (priorWindow), in fused order (fuseHits). */
-export function fusedPage<T extends {url?: unknown}>(
+export function fusedPage<T extends PriorHit>(
   hits: readonly T[],
   query: string,
   prior: QueryPrior,

@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
 import {
+  checkPhrasings,
   learnPrior,
+  PHRASINGS_FILE,
   priorExamples,
+  readPhrasings,
   readTrainQueries,
   type PriorSettings,
 } from '../src/build/learnPrior';
@@ -68,10 +71,60 @@ describe('learning the prior', () => {
       }),
     );
     try {
-      expect(await readTrainQueries(file)).toEqual([{q: 'taught', expect: ['/a'], set: 0}]);
+      expect(await readTrainQueries(file)).toEqual([
+        {q: 'taught', expect: ['/a'], set: 0, kind: 'keyword'},
+      ]);
     } finally {
       await rm(dir, {recursive: true});
     }
+  });
+
+  it("learns a writer's phrasings for a page as it learns a train query", async () => {
+    const pages = new Set(['/renew', '/outway']);
+    const phrasings = checkPhrasings(
+      {about: 'for people', phrasings: [{page: '/renew/', phrasings: ['cert verlopen', 'renew']}]},
+      'phrasings.json',
+      (page) => pages.has(page),
+    );
+    const examples = priorExamples(
+      [{q: 'renew certificate', expect: ['/renew'], set: 0}],
+      [],
+      SETTINGS,
+      phrasings,
+    );
+    expect(learnPrior(examples, SETTINGS).words).toEqual({renew: [0, 2]});
+    expect(learnPrior(examples, {...SETTINGS, minWordCount: 1}).words).toMatchObject({
+      cert: [0, 1],
+      verlopen: [0, 1],
+    });
+    // The file writers edit is in this shape (its pages are checked by the build).
+    expect(
+      await readPhrasings(
+        path.join(path.resolve(__dirname, '../../..'), PHRASINGS_FILE),
+        () => true,
+      ),
+    ).toBeInstanceOf(Array);
+  });
+
+  it('refuses phrasings of a page the site lacks, a page twice, a phrasing of stop words only', () => {
+    const check = (entries: unknown[]) =>
+      checkPhrasings({phrasings: entries}, 'phrasings.json', (page) => page === '/renew');
+    expect(() => check([{page: '/gone', phrasings: ['x']}])).toThrow(
+      'phrasings.json: /gone is not a page of the site',
+    );
+    expect(() =>
+      check([
+        {page: '/renew', phrasings: ['x']},
+        {page: '/renew/', phrasings: ['y']},
+      ]),
+    ).toThrow('/renew/ is listed twice');
+    expect(() => check([{page: '/renew', phrasings: ['how do I']}])).toThrow(
+      'has a phrasing with no word the prior counts: "how do I"',
+    );
+    expect(() => check([{page: '/renew', phrasings: ['x'], weight: 3}])).toThrow(
+      'has unknown fields: weight',
+    );
+    expect(() => checkPhrasings({}, 'phrasings.json', () => true)).toThrow('no "phrasings" list');
   });
 
   it('refuses a file whose counts name no page', () => {
@@ -127,6 +180,46 @@ describe('fusing the prior with the back end order', () => {
     expect(fuseHits(hits, 'nothing known', PRIOR)).toEqual(hits);
   });
 
+  it('leaves first a first hit whose headings hold every word of the query', () => {
+    const headings = (lvl1: string[], lvl2: string[] = []) => ({
+      hierarchy: {
+        lvl1: {value: '', matchLevel: 'partial' as const, matchedWords: lvl1},
+        lvl2: {value: '', matchLevel: 'partial' as const, matchedWords: lvl2},
+      },
+    });
+    const hits = [
+      // Its title holds "audit", a heading "logs" (plurals fold: it counts as the query's "log").
+      {url: 'https://x.org/b', _highlightResult: headings(['audit'], ['logs'])},
+      {url: 'https://x.org/a'},
+    ];
+    // P(a | audit log) = 40/46 with these examples: without the rule, b scores 1 + 2·6/46 and
+    // a 1/2 + 2·40/46, so a would come first.
+    const prior: QueryPrior = {...PRIOR, lambda: 2, examples: [10, 1]};
+    expect(fuseHits(hits, 'audit log', prior).map((h) => h.url)).toEqual([
+      'https://x.org/b',
+      'https://x.org/a',
+    ]);
+    expect(fuseHits(hits, 'audit log', prior, false).map((h) => h.url)).toEqual([
+      'https://x.org/a',
+      'https://x.org/b',
+    ]);
+    // Only one of the two words in its headings (the other in its text): the prior moves it.
+    const partly = [{...hits[0], _highlightResult: headings(['audit'])}, hits[1]];
+    expect(fuseHits(partly, 'audit log', prior).map((h) => h.url)).toEqual([
+      'https://x.org/a',
+      'https://x.org/b',
+    ]);
+    // A hosted answer's highlights are read as they came: a malformed one holds no word.
+    const malformed = [
+      {url: 'https://x.org/b', _highlightResult: {hierarchy: {lvl1: {matchedWords: 'audit log'}}}},
+      hits[1],
+    ] as unknown as typeof hits;
+    expect(fuseHits(malformed, 'audit log', prior).map((h) => h.url)).toEqual([
+      'https://x.org/a',
+      'https://x.org/b',
+    ]);
+  });
+
   it('re-orders the first pages as one window and leaves the pages past it alone', () => {
     expect(priorWindow(0, 20)).toEqual({hitsPerPage: 20, start: 0, end: 20});
     expect(priorWindow(1, 20)).toBeNull();
@@ -168,8 +261,10 @@ describe('the client with a prior', () => {
   };
   const pages = (r: SearchResponse) => r.hits.map((h) => new URL(h.url ?? '').pathname);
 
+  // "manager helm": the engine's first hit names only "manager" in its headings ("helm" is in its
+  // section, lvl0), so the prior may move it.
   it("puts the prior's page first among the hits the back end returned, and adds none", async () => {
-    const plain = await search(undefined, 'manager');
+    const plain = await search(undefined, 'manager helm');
     const last = pages(plain).at(-1) as string;
     expect(pages(plain)[0]).not.toBe(last);
     const prior: QueryPrior = {
@@ -180,7 +275,7 @@ describe('the client with a prior', () => {
       examples: [1000, 1],
       words: {manager: [0, 5, 1, 5]},
     };
-    const fused = await search(async () => prior, 'manager');
+    const fused = await search(async () => prior, 'manager helm');
     expect(pages(fused)[0]).toBe(last);
     expect(pages(fused).sort()).toEqual(pages(plain).sort());
     expect(fused.nbHits).toBe(plain.nbHits);
@@ -196,14 +291,33 @@ describe('the client with a prior', () => {
       examples: [1],
       words: {manager: [0, 5]},
     };
-    const whole = await search(async () => prior, 'manager', 0, 20);
-    const first = await search(async () => prior, 'manager', 0, 2);
-    const second = await search(async () => prior, 'manager', 1, 2);
+    const whole = await search(async () => prior, 'manager helm', 0, 20);
+    const first = await search(async () => prior, 'manager helm', 0, 2);
+    const second = await search(async () => prior, 'manager helm', 1, 2);
     expect([first.page, second.page]).toEqual([0, 1]);
     expect([...first.hits, ...second.hits].map((h) => h.objectID)).toEqual(
       whole.hits.slice(0, 4).map((h) => h.objectID),
     );
     expect(pages(whole)[0]).toBe('/try-fsc/helm/5-auditlog');
+  });
+
+  it('leaves first a hit whose headings hold every word of the query, as the engine highlights them', async () => {
+    const prior: QueryPrior = {
+      format: 'fsc-search-prior',
+      lambda: 10,
+      alpha: 0.1,
+      pages: ['/try-fsc/helm/5-auditlog'],
+      examples: [1],
+      words: {manager: [0, 5]},
+    };
+    // "manager": the first hit is the page titled "6. Manager"; the prior's page comes next.
+    const plain = await search(undefined, 'manager');
+    const fused = await search(async () => prior, 'manager');
+    expect(pages(plain)[0]).toBe('/try-fsc/helm/6-manager');
+    expect(pages(fused).slice(0, 2)).toEqual([
+      '/try-fsc/helm/6-manager',
+      '/try-fsc/helm/5-auditlog',
+    ]);
   });
 
   it('keeps the back end order when there is no prior (SEARCH_PRIOR=off) or it fails to load', async () => {

@@ -107,7 +107,8 @@ describe('search:explain', () => {
 
 describe('search:explain with a query-to-page prior', () => {
   it("lists the hits in the prior's order, each with its engine place, P(page | words) and score", () => {
-    // A prior taught that "certificate" asks for /tls: it outweighs the engine's first place.
+    // A prior taught that "certificate" asks for /tls, but the engine's first hit, titled "Renew
+    // certificates", holds the whole query in its headings: it stays first, and /tls comes next.
     const prior: QueryPrior = {
       format: 'fsc-search-prior',
       lambda: 1,
@@ -122,10 +123,13 @@ describe('search:explain with a query-to-page prior', () => {
     const lines = text.split('\n');
     const first = lines.findIndex((line) => line.startsWith('  1. '));
     expect(lines[first - 1]).toMatch(/re-ordered by the query-to-page prior:$/);
-    expect(lines[first]).toBe('  1. /tls');
-    expect(lines[first + 3]).toMatch(
+    expect(lines[first]).toBe('  1. /renew');
+    expect(lines[first + 3]).toBe(
+      '     engine #1  prior P(page | words) 0.100  kept first: its headings hold every word of the query',
+    );
+    expect(lines[first + 4]).toBe('  2. /tls');
+    expect(lines[first + 7]).toMatch(
       /^ {5}engine #2 {2}prior P\(page \| words\) 0\.9\d\d {2}fused 1\/2 \+ 1·P = 1\.4\d\d$/,
     );
-    expect(lines[first + 4]).toBe('  2. /renew');
   });
 });

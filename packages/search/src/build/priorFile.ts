@@ -5,6 +5,7 @@
  * re-orders either back end's hits with it.
  */
 import {createHash} from 'node:crypto';
+import {existsSync} from 'node:fs';
 import {readdir, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
@@ -15,7 +16,9 @@ import {
   JUDGED_QUERIES_FILE,
   learnPrior,
   priorExamples,
+  PHRASINGS_FILE,
   PRIOR_SETTINGS,
+  readPhrasings,
   readTrainQueries,
 } from './learnPrior';
 import {BEST_BETS_FILE, readBestBets} from './searchFiles';
@@ -23,8 +26,18 @@ import {BEST_BETS_FILE, readBestBets} from './searchFiles';
 const PRIOR_FILE_PATTERN = /^search-prior\.[0-9a-f]{8}\.json$/;
 
 /**
- * Learns the prior from the site's train queries and best bets and writes it into `outDir`, tagging
- * every page. Returns its file name and sizes.
+ * Whether the build in `outDir` has a page at `page` (its path without the base URL), as Docusaurus
+ * writes one: `<page>/index.html`, or `<page>.html` with trailingSlash false.
+ * @public loaded by a script through jiti, which the unused-code check cannot follow
+ */
+export function isBuiltPage(outDir: string, page: string): boolean {
+  const file = path.join(outDir, ...page.split('/'));
+  return existsSync(path.join(file, 'index.html')) || existsSync(`${file}.html`);
+}
+
+/**
+ * Learns the prior from the site's train queries, best bets and writers' phrasings and writes it
+ * into `outDir`, tagging every page. Returns its file name and sizes.
  */
 export async function buildPriorFile(options: {
   outDir: string;
@@ -36,7 +49,14 @@ export async function buildPriorFile(options: {
   const log = options.log ?? ((m: string) => console.log(m));
   const queries = await readTrainQueries(path.join(siteDir, JUDGED_QUERIES_FILE));
   const bets = await readBestBets(path.join(siteDir, BEST_BETS_FILE));
-  const prior = learnPrior(priorExamples(queries, bets, PRIOR_SETTINGS), PRIOR_SETTINGS, baseUrl);
+  const phrasings = await readPhrasings(path.join(siteDir, PHRASINGS_FILE), (page) =>
+    isBuiltPage(outDir, page),
+  );
+  const prior = learnPrior(
+    priorExamples(queries, bets, PRIOR_SETTINGS, phrasings),
+    PRIOR_SETTINGS,
+    baseUrl,
+  );
   const json = serializePrior(prior);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 8);
   const fileName = `search-prior.${hash}.json`;
@@ -49,7 +69,8 @@ export async function buildPriorFile(options: {
   const bytes = Buffer.byteLength(json);
   const gzipBytes = gzipSync(json, {level: 9}).length;
   log(
-    `[search-index] query-to-page prior from ${queries.length} train queries and ${bets.length} best bets ` +
+    `[search-index] query-to-page prior from ${queries.length} train queries, ${bets.length} best bets ` +
+      `and the phrasings of ${phrasings.length} pages ` +
       `(${prior.pages.length} pages, ${Object.keys(prior.words).length} words) -> ${fileName}: ` +
       `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${tagged} HTML files`,
   );

@@ -7,6 +7,7 @@ import type {SearchEngine} from '../engine';
 import {FIELDS} from '../fields';
 import {MAX_QUERY_WORDS, synonymRuns} from '../query';
 import {
+  fusedScores,
   pagePosterior,
   priorPagePath,
   priorWindow,
@@ -91,19 +92,24 @@ function criteriaOf(hit: SearchHit): string {
 
 /**
  * Where the query-to-page prior put each hit: its place in the back end's order, P(page | words)
- * and the fused score (src/search/queryPrior.ts), by the hit's objectID.
+ * and the fused score (src/queryPrior.ts), by the hit's objectID.
  */
 function priorColumns(engine: SearchEngine, query: string, prior: QueryPrior): Map<string, string> {
   const window = priorWindow(0, EVAL_DEPTH)?.hitsPerPage ?? EVAL_DEPTH;
   const posterior = pagePosterior(prior, priorWords(query));
+  const hits = backEndHits(engine, query, {}, window);
+  const scores = fusedScores(hits, query, prior);
   const columns = new Map<string, string>();
-  backEndHits(engine, query, {}, window).forEach((hit, i) => {
+  hits.forEach((hit, i) => {
     const page = priorPagePath(new URL(hit.url ?? '', 'https://x.invalid').pathname);
     const p = posterior.get(page) ?? 0;
-    const score = 1 / (i + 1) + prior.lambda * p;
+    const score = scores?.[i] ?? 1 / (i + 1);
     columns.set(
       hit.objectID,
-      `engine #${i + 1}  prior P(page | words) ${p.toFixed(3)}  fused 1/${i + 1} + ${prior.lambda}·P = ${score.toFixed(3)}`,
+      `engine #${i + 1}  prior P(page | words) ${p.toFixed(3)}  ` +
+        (score === Infinity
+          ? 'kept first: its headings hold every word of the query'
+          : `fused 1/${i + 1} + ${prior.lambda}·P = ${score.toFixed(3)}`),
     );
   });
   return columns;
