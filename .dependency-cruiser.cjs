@@ -31,7 +31,7 @@ module.exports = {
     {
       name: 'build-side-only-index-format',
       comment:
-        'The build side of search (packages/search/src/build) imports the index format, the shared query rules and the ' +
+        'The build side of search (packages/search/src/build) imports the index and prior file formats, the shared query rules and the ' +
         'synonym and best-bet formats, never ' +
         'the engine or the browser client.',
       severity: 'error',
@@ -40,7 +40,7 @@ module.exports = {
         ...runtime,
         path: SEARCH_BROWSER,
         pathNot:
-          '^packages/search/src/(indexFileFormat|indexSettings|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
+          '^packages/search/src/(indexFileFormat|priorFileFormat|indexSettings|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
       },
     },
     {

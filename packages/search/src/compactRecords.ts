@@ -10,7 +10,7 @@
  */
 import {HIERARCHY_LEVELS, LEVEL_WEIGHT, type DocSearchRecord, type Hierarchy} from './types';
 
-/** A heading item: its level (1 for lvl1) and text, and its anchor unless headingAnchor gives it. */
+/** A heading item: level (1 for lvl1), text, and its anchor unless headingAnchor gives it. */
 type HeadingItem =
   [level: number, text: string] | [level: number, text: string, anchor: string | null];
 type Item = string | HeadingItem;
@@ -25,7 +25,7 @@ type Page = [
 ];
 export type FileRecords = (Page | DocSearchRecord)[];
 
-/** The anchor a heading of this text gets when the item does not name one (Docusaurus's slug, mostly). */
+/** The anchor of a heading whose item names none (Docusaurus's slug of its text, mostly). */
 const headingAnchor = (text: string): string =>
   text
     .toLowerCase()

@@ -3,11 +3,20 @@
  * word's pairs of page and count written as one short string, which readPriorFile turns back into
  * the same table. A pair is the page's distance from the word's page before (from 0 for the
  * first) in base 26, upper-case letters for the high digits and a lower-case letter for the last,
- * then its count in decimal, left out when 1: "a", "c3", "Ba2". The words (a query's words, priorWords)
- * are joined by spaces, and so are their pairs. On the site's prior (2026-11-28)
- * that took the file from 13.6 to 10.8 KB gzip.
+ * then its count in decimal, left out when 1: "a", "c3", "Ba2". The words (a query's words,
+ * priorWords) are joined by spaces, and so are their pairs. On the site's prior (2026-11-28) that
+ * took the file from 13.6 to 10.8 KB gzip.
  */
-import type {QueryPrior} from './queryPrior';
+
+/** The table as queryPrior.ts holds it (QueryPrior; not imported, which would make a cycle). */
+interface PriorTable {
+  format: string;
+  lambda: number;
+  alpha: number;
+  pages: string[];
+  examples: number[];
+  words: Record<string, number[]>;
+}
 
 const PRIOR_VERSION = 2;
 const PAIR = /([A-Z]*)([a-z])(\d*)/g;
@@ -48,7 +57,7 @@ function countsOf(text: string): number[] {
 }
 
 /** The prior file's text (each word's pages in increasing order, as learnPrior.ts writes them). */
-export function serializePrior(prior: QueryPrior): string {
+export function serializePrior(prior: PriorTable): string {
   const {format, lambda, alpha, pages, examples} = prior;
   const entries = Object.entries(prior.words);
   return JSON.stringify({

@@ -2,11 +2,11 @@
  * Word codes, the index file's compression of its texts (record content and headings): each
  * frequent word, with the space before it, is written as one character of U+0100-U+07FF (two bytes
  * in UTF-8), and the file lists the words in code order. gzip only looks 32 KB back, the text of
- * three or four pages of the site, so a word it saw pages before costs its letters again; a code costs about one
- * byte after gzip. On the site's index (2026-11-28) this took the texts from 97.7 to 87.8 KB gzip,
- * the list of its 1,792 words (6.3 KB) included. Codes are given by frequency (the most frequent word gets U+0100), so
- * that the commonest codes share their first byte. A character of that range which a text holds
- * itself gets no word: it stands for itself.
+ * three or four pages of the site, so a word it saw pages before costs its letters again; a code
+ * costs about one byte after gzip. On the site's index (2026-11-28) this took the texts from 97.7
+ * to 87.8 KB gzip, the list of its 1,792 words (6.3 KB) included. Codes are given by frequency
+ * (the most frequent word gets U+0100), so that the commonest codes share their first byte. A
+ * character of that range which a text holds itself gets no word: it stands for itself.
  */
 const FIRST_CODE = 0x100;
 /** The last character UTF-8 writes in two bytes. */

@@ -4,6 +4,7 @@
  * out (plurals and runs of words as the engine reads them), and that the figures follow.
  */
 import {describe, expect, it} from 'vitest';
+import {compactSynonyms} from '../src/compactEntries';
 import {
   entryEffects,
   queriesBySynonymKey,
@@ -136,7 +137,9 @@ describe("search:evidence's figures", () => {
     expect(byId.get('best-bet-tls')?.kind).toBe('best bet');
     expect(byId.get('best-bet-tls')?.train.met).toBe(1);
     const entry = byId.get('mtls')!;
-    expect(entry.bytes).toBe(JSON.stringify(synonyms[2]).length + 1);
+    // Its bytes as the index file writes it, shorter than the entry itself.
+    expect(entry.bytes).toBe(JSON.stringify(compactSynonyms(synonyms)[2]).length + 1);
+    expect(entry.bytes).toBeLessThan(JSON.stringify(synonyms[2]).length);
     expect(entry.gzipBytes).toBeGreaterThan(0);
     expect(entry.gzipBytes).toBeLessThan(entry.bytes);
   });

@@ -6,6 +6,7 @@
  * matching); leaving an entry out changes nothing for any other query.
  */
 import {gzipSync} from 'node:zlib';
+import {compactRules, compactSynonyms} from '../compactEntries';
 import type {SearchEngine} from '../engine';
 import type {QueryPrior} from '../queryPrior';
 import {MAX_QUERY_WORDS, synonymRuns} from '../query';
@@ -74,11 +75,14 @@ export type QueryGroup = (query: EvalQuery) => boolean | null;
 
 const reciprocal = (rank: number | null): number => (rank ? 1 / rank : 0);
 
-/** The bytes of each entry in the index, and the gzip ratio of its kind's list as a whole. */
-function sizes<T>(entries: readonly T[]): {bytes: (entry: T) => number; ratio: number} {
-  const json = JSON.stringify(entries);
-  const ratio = entries.length > 0 ? gzipSync(json).length / json.length : 0;
-  return {bytes: (entry) => JSON.stringify(entry).length + 1, ratio}; // + 1: the comma
+/**
+ * The bytes of each entry as the index file writes it (`written`, in the entries' order: see
+ * compactEntries.ts), and the gzip ratio of its kind's list as a whole.
+ */
+function sizes(written: readonly unknown[]): {bytes: (i: number) => number; ratio: number} {
+  const json = JSON.stringify(written);
+  const ratio = written.length > 0 ? gzipSync(json).length / json.length : 0;
+  return {bytes: (i) => JSON.stringify(written[i]).length + 1, ratio}; // + 1: the comma
 }
 
 /**
@@ -123,25 +127,25 @@ export function entryEffects(
   }
 
   const byKey = queriesBySynonymKey(queries, data.synonyms);
-  const synonymSize = sizes(data.synonyms);
-  const synonyms = data.synonyms.map((entry): EntryEffect => {
+  const synonymSize = sizes(compactSynonyms(data.synonyms));
+  const synonyms = data.synonyms.map((entry, i): EntryEffect => {
     const without = engine.withSearchData({
       synonyms: data.synonyms.filter((other) => other !== entry),
       rules: data.rules,
     });
     const [evidence, train] = effect(queriesOfSynonym(entry, byKey), without);
-    const bytes = synonymSize.bytes(entry);
+    const bytes = synonymSize.bytes(i);
     const gzipBytes = bytes * synonymSize.ratio;
     return {kind: 'synonym', objectID: entry.objectID, evidence, train, bytes, gzipBytes};
   });
-  const ruleSize = sizes(data.rules);
-  const rules = data.rules.map((rule): EntryEffect => {
+  const ruleSize = sizes(compactRules(data.rules));
+  const rules = data.rules.map((rule, i): EntryEffect => {
     const without = engine.withSearchData({
       synonyms: data.synonyms,
       rules: data.rules.filter((other) => other !== rule),
     });
     const [evidence, train] = effect(queriesOfRule(rule, queries), without);
-    const bytes = ruleSize.bytes(rule);
+    const bytes = ruleSize.bytes(i);
     const gzipBytes = bytes * ruleSize.ratio;
     return {kind: 'best bet', objectID: rule.objectID, evidence, train, bytes, gzipBytes};
   });
