@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {MarkdownPipeline} from '@fsc-docs/search/build/renderDocSource';
+import type {MarkdownPipeline} from '@fsc-docs/doc-source';
 import {agentDocsOf, makeAgentFiles, writeAgentFiles} from './agentDocs';
 
 export interface AgentDocsPluginOptions {

@@ -1,10 +1,10 @@
 /**
  * One doc page -> its Markdown twin, for coding agents and LLM assistants.
  *
- * The doc's source goes through Docusaurus's own MDX pipeline (renderDocSource.ts `compileDocSource`:
- * the same remark plugins, so admonitions, diagrams, heading text and links to other docs are what
- * the page shows); a last remark plugin keeps the finished Markdown tree, which is rewritten here
- * into plain Markdown and printed with remark-stringify:
+ * The doc's source goes through Docusaurus's own MDX pipeline (`compileDocSource` of
+ * @fsc-docs/doc-source: the same remark plugins, so admonitions, diagrams, heading text and links to
+ * other docs are what the page shows); a last remark plugin keeps the finished Markdown tree, which
+ * is rewritten here into plain Markdown and printed with remark-stringify:
  *
  * - front matter and imports dropped, the title as the only `#` heading;
  * - admonitions as blockquotes that start with their label ("Warning: title");
@@ -33,7 +33,7 @@ import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
 import {markdownLine} from '../../src/agentDocs/markdownLine';
 import {LLMS_TXT} from '../../src/agentDocs/twinPath';
-import {compileDocSource, type MarkdownPipeline} from '@fsc-docs/search/build/renderDocSource';
+import {compileDocSource, type MarkdownPipeline} from '@fsc-docs/doc-source';
 
 export interface TwinDoc {
   /** Absolute path of the Markdown source. */

@@ -18,7 +18,8 @@ import type {LoadedContent, PropSidebarItem} from '@docusaurus/plugin-content-do
 import {serializeIndex, versionUrlOf} from '../indexFileFormat';
 import type {DocSearchRecord} from '../types';
 import {DEFAULT_LVL0, docContentRecords} from './extractRecords';
-import {renderDocContent, type MarkdownPipeline} from './renderDocSource';
+import type {MarkdownPipeline} from '@fsc-docs/doc-source';
+import {renderDocContent} from './renderDocSource';
 import {readSearchFiles, type SearchFiles} from './searchFiles';
 
 /** Folder of the development index, relative to the site (served at baseUrl in development). */

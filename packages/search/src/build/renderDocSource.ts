@@ -3,31 +3,19 @@
  * container, as the theme renders it, so that the build's own extractor (`docContentRecords` in
  * extractRecords.ts) gives the records the built page gives.
  *
- * The Markdown goes through Docusaurus's own MDX pipeline (`@docusaurus/mdx-loader`: the same
- * remark/rehype plugins, heading ids, admonitions and the site's rehype plugins); a last rehype
- * plugin keeps the finished HTML tree, and the few MDX components the docs use are written out as
- * the elements the theme renders for them (tab panels, admonition bodies, details, code blocks
- * with their title and lines). What the indexer leaves out anyway (diagrams, tab labels,
+ * The Markdown goes through Docusaurus's own MDX pipeline (compileDocSource of
+ * @fsc-docs/doc-source: the same remark/rehype plugins, heading ids, admonitions and the site's
+ * rehype plugins); a last rehype plugin keeps the finished HTML tree, and the few MDX components the
+ * docs use are written out as the elements the theme renders for them (tab panels, admonition
+ * bodies, details, code blocks with their title and lines). What the indexer leaves out anyway (diagrams, tab labels,
  * admonition titles) is not rendered.
  *
- * Internal modules of mdx-loader are used on purpose: its public API is a webpack loader, which
- * yields JavaScript, not HTML. search/README.md ("Search in the development server") names the
- * check that keeps this honest: every page's development records equal the build's.
+ * The search README ("Search in the development server") names the check that keeps this honest:
+ * every page's development records equal the build's.
  */
-import {readFile} from 'node:fs/promises';
-import type {MarkdownConfig} from '@docusaurus/types';
-import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
-import {compileToJSX} from '@docusaurus/mdx-loader/lib/utils';
+import {compileDocSource, type MarkdownPipeline} from '@fsc-docs/doc-source';
 import type {Element, ElementContent, Properties, Root, RootContent} from 'hast';
 import {toHtml} from 'hast-util-to-html';
-
-export interface MarkdownPipeline {
-  markdownConfig: MarkdownConfig;
-  siteDir: string;
-  staticDirs: string[];
-  /** The docs plugin's own rehype plugins (docusaurus.config.ts shares them). */
-  rehypePlugins: unknown[];
-}
 
 const HAST_KEY = 'fscSearchHast';
 
@@ -151,51 +139,6 @@ function toPlainChildren(nodes: readonly RootContent[]): ElementContent[] {
     }
   }
   return out;
-}
-
-/** What a caller adds to the docs' own MDX pipeline for one compilation. */
-export interface PipelineAdditions {
-  /** Run after Docusaurus's remark plugins (the tree then has heading ids, admonitions, diagrams). */
-  remarkPlugins?: unknown[];
-  /** Run after the docs' rehype plugins. */
-  rehypePlugins?: unknown[];
-  /** Resolves a link to another doc's file (`../x/y.md`) to its URL path. */
-  resolveMarkdownLink?: (params: {sourceFilePath: string; linkPathname: string}) => string | null;
-}
-
-/**
- * One doc's Markdown through Docusaurus's MDX pipeline, with the caller's plugins added; returns
- * the vfile data those plugins left (the one way this project reads a doc's source).
- */
-export async function compileDocSource(
-  filePath: string,
-  pipeline: MarkdownPipeline,
-  additions: PipelineAdditions,
-): Promise<Record<string, unknown>> {
-  const fileContent = await readFile(filePath, 'utf8');
-  const {frontMatter} = await pipeline.markdownConfig.parseFrontMatter({
-    filePath,
-    fileContent,
-    defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER,
-  });
-  const result = await compileToJSX({
-    filePath,
-    fileContent,
-    frontMatter,
-    compilerName: 'server',
-    options: {
-      admonitions: true,
-      remarkPlugins: (additions.remarkPlugins ?? []) as never[],
-      rehypePlugins: [...pipeline.rehypePlugins, ...(additions.rehypePlugins ?? [])] as never[],
-      ...(additions.resolveMarkdownLink
-        ? {resolveMarkdownLink: additions.resolveMarkdownLink}
-        : {}),
-      markdownConfig: pipeline.markdownConfig,
-      siteDir: pipeline.siteDir,
-      staticDirs: pipeline.staticDirs,
-    },
-  });
-  return result.data;
 }
 
 /**
