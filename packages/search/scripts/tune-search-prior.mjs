@@ -119,9 +119,9 @@ const format = (r) =>
 // bestBetWeight 1-16.
 const grid = {
   lambda: [0.75, 1, 1.25],
-  alpha: [0.3, 0.5, 0.75],
+  alpha: [0.2, 0.3, 0.5],
   minWordCount: [2],
-  bestBetWeight: [4, 8, 10, 12, 16],
+  bestBetWeight: [4, 10, 16, 24],
   keepHeadingMatch: [true, false],
 };
 const results = [];
