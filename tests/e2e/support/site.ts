@@ -76,8 +76,13 @@ function docFile(routePath: string): string {
   return path.join(ROOT, 'docs', `${relative}.md`);
 }
 
+/** The Markdown source of a doc route's page. */
+export function docSource(routePath: string): string {
+  return fs.readFileSync(docFile(routePath), 'utf8');
+}
+
 function frontmatterTitle(routePath: string): string {
-  const source = fs.readFileSync(docFile(routePath), 'utf8');
+  const source = docSource(routePath);
   const title = /^---\n[\s\S]*?^title:\s*(.+)$/m.exec(source)?.[1]?.trim();
   if (!title) {
     throw new Error(`${docFile(routePath)} has no title in its frontmatter`);
