@@ -1,9 +1,23 @@
 /**
  * The import rules of ARCHITECTURE.md, checked by dependency-cruiser in `npm test` (tests/unit/import-rules.test.ts),
  * which also proves that each rule fails on a seeded import (tests/data/import-rules/).
- * Type-only imports are allowed everywhere: they leave nothing in the code that runs.
+ * Type-only imports are allowed inside a house (they leave nothing in the code that runs), not
+ * between the houses: the site and the workspace packages reach each other only by package name.
  */
 const runtime = {dependencyTypesNot: ['type-only']};
+
+/**
+ * An import by a relative path: a 'local' dependency that no alias resolved. By its name, a workspace
+ * package resolves through node_modules ('aliased' from the root's files, 'undetermined' from a
+ * package that does not list it, such as the MCP server).
+ */
+const byPath = {dependencyTypes: ['local'], dependencyTypesNot: ['aliased']};
+
+/** The site: pages, configuration, theme, plugins and the tools and tests around them. */
+const SITE = [
+  '^(src|plugins|config|docs|scripts|support|bench|tests|deploy)/',
+  '^(docusaurus\\.config|sidebars)\\.ts$',
+];
 
 /** The search package's browser side: the flat modules of packages/search/src. */
 const SEARCH_BROWSER = '^packages/search/src/[^/]+$';
@@ -13,6 +27,40 @@ const SEARCH_TOOLING = '^packages/search/(src/(build|evaluation)|scripts|bench|t
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'search-reached-by-name',
+      comment:
+        'The one door into the search package is its name (@fsc-docs/search/..., resolved through its exports): ' +
+        'nothing outside it imports a path into packages/search/, not even for a type.',
+      severity: 'error',
+      from: {pathNot: '^packages/search/'},
+      to: {...byPath, path: '^packages/search/'},
+    },
+    {
+      name: 'doc-source-reached-by-name',
+      comment:
+        'The Markdown compile is reached as @fsc-docs/doc-source, never by a path into packages/doc-source/.',
+      severity: 'error',
+      from: {pathNot: '^packages/doc-source/'},
+      to: {...byPath, path: '^packages/doc-source/'},
+    },
+    {
+      name: 'search-imports-nothing-of-the-site',
+      comment:
+        'The search package stands on its own: nothing of the site (pages, configuration, theme, plugins, tools, ' +
+        'tests), not even a type. The site hands it what it needs (the search configuration, the build).',
+      severity: 'error',
+      from: {path: '^packages/search/'},
+      to: {path: [...SITE, '^packages/fsc-docs-mcp/']},
+    },
+    {
+      name: 'doc-source-imports-nothing-of-ours',
+      comment:
+        'The Markdown compile needs Docusaurus only: nothing of the site or the other packages.',
+      severity: 'error',
+      from: {path: '^packages/doc-source/'},
+      to: {path: [...SITE, '^packages/(search|fsc-docs-mcp)/']},
+    },
     {
       name: 'browser-search-not-build-code',
       comment:
@@ -40,7 +88,7 @@ module.exports = {
         ...runtime,
         path: SEARCH_BROWSER,
         pathNot:
-          '^packages/search/src/(indexFileFormat|priorFileFormat|indexSettings|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
+          '^packages/search/src/(indexFileFormat|priorFileFormat|indexSettings|searchConfig|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
       },
     },
     {
@@ -59,22 +107,30 @@ module.exports = {
       name: 'pages-know-nothing-of-search',
       comment:
         'Pages, the configuration and theme components other than the search UI (SearchBar, SearchPage and the marks ' +
-        'of an opened hit in DocItem/Content) know nothing of search.',
+        'of an opened hit in DocItem/Content) know nothing of search, but the shape of its configuration.',
       severity: 'error',
       from: {
         path: '^(docs|src/pages|src/theme|config)/',
         pathNot: '^src/theme/(SearchBar|SearchPage|DocItem/Content)/',
       },
-      to: {...runtime, path: '^packages/search/'},
+      to: {
+        ...runtime,
+        path: '^packages/search/',
+        pathNot: '^packages/search/src/searchConfig\\.ts$',
+      },
     },
     {
       name: 'configuration-reads-the-environment',
       comment:
         'The site configuration (config/) reads and validates the environment; it imports no plugin, browser, ' +
-        'test or tool code (docusaurus.config.ts wires the plugins).',
+        'test or tool code (docusaurus.config.ts wires the plugins), of search only the shape of its configuration.',
       severity: 'error',
       from: {path: '^config/'},
-      to: {...runtime, path: '^(plugins|src|scripts|bench|tests|deploy|support|packages)/'},
+      to: {
+        ...runtime,
+        path: '^(plugins|src|scripts|bench|tests|deploy|support|packages)/',
+        pathNot: '^packages/search/src/searchConfig\\.ts$',
+      },
     },
     {
       name: 'tests-and-bench-share-support',
@@ -87,23 +143,23 @@ module.exports = {
       name: 'mcp-server-takes-only-search-code',
       comment:
         'The MCP server (packages/fsc-docs-mcp) is published on its own and runs outside the site: it reuses the ' +
-        "site's search client and engine (packages/search/src/), the twin paths (src/agentDocs/twinPath.ts) and the one-line " +
-        'form of front-matter text (src/agentDocs/markdownLine.ts), and nothing that needs the build, the theme or ' +
-        'the repository.',
+        "search package's client and engine (its browser side), the twin paths (src/agentDocs/twinPath.ts) and the " +
+        'one-line form of front-matter text (src/agentDocs/markdownLine.ts), and nothing that needs the build, the ' +
+        'theme or the repository.',
       severity: 'error',
       from: {path: '^packages/fsc-docs-mcp/'},
       to: {
         ...runtime,
-        path: ['^(src|plugins|config|scripts|support|tests|bench|deploy)/', SEARCH_TOOLING],
+        path: [...SITE, SEARCH_TOOLING, '^packages/doc-source/'],
         pathNot: '^src/agentDocs/(twinPath|markdownLine)\\.ts$',
       },
     },
     {
-      name: 'site-does-not-import-packages',
+      name: 'site-does-not-import-the-mcp-server',
       comment:
-        'The site and its search do not depend on the MCP server published from this repository (tests may use it).',
+        'The site does not depend on the MCP server published from this repository (tests may use it).',
       severity: 'error',
-      from: {path: ['^(src|plugins|config|docs|scripts|support|bench)/', '^packages/search/']},
+      from: {path: '^(src|plugins|config|docs|scripts|support|bench)/'},
       to: {...runtime, path: '^packages/fsc-docs-mcp/'},
     },
     {
@@ -121,7 +177,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json'],
-      // The search package is imported by its name, through its package.json exports.
+      // The workspace packages are imported by their names, through their package.json exports.
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default'],
     },

@@ -1,24 +1,8 @@
+// The search package says what configuration it takes; this module reads it from the environment.
+import {DEFAULT_INDEX_NAME, type SearchConfig} from '@fsc-docs/search/searchConfig';
 import type {Env} from './site';
 
-/**
- * Which search back end the build uses. With no Algolia variables set, the site answers searches
- * from the embedded index that the build writes; with both an app id and a search key it uses
- * hosted Algolia. Half a configuration is an error, in the search client's own wording.
- */
-export type SearchConfig = {
-  mode: 'embedded' | 'hosted';
-  appId: string;
-  apiKey: string;
-  indexName: string;
-  /** Test-only: Algolia-shaped hosts that replace Algolia's own (comma-separated `host:port`). */
-  hosts?: string[];
-  /** A URL template with `{query}`; when set, "No results" offers "Let us know.". */
-  missingResultsUrl?: string;
-  /** Whether the build writes the query-to-page prior that re-orders hits (SEARCH_PRIOR). */
-  prior: boolean;
-};
-
-export const DEFAULT_INDEX_NAME = 'docs-fsc';
+export type {SearchConfig};
 
 /** Placeholder credentials: the theme's config schema and the client require non-empty strings. */
 const EMBEDDED_CREDENTIAL = 'embedded';

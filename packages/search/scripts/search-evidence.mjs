@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // @ts-check
 // npm run search:evidence [-- --json file]
-// For each synonym entry (search/synonyms.json) and each best bet (search/best-bets.json, as the
+// For each synonym entry (data/synonyms.json) and each best bet (data/best-bets.json, as the
 // index's query rules): the change in MRR when it is left out, on the evidence queries (the
 // held-out sets but the newest, which stays fresh: it is measured, never selected on) and on the
 // train queries, and its bytes in the index. The hits are re-ordered with the build's query-to-page
-// prior as the site does, the prior held as built. Ranks over the published build's index
-// (support/builds.mjs builtSite: built first when the sources changed since). --json writes the
+// prior as the site does, the prior held as built. Ranks over the published build's index in the
+// site's build/ (the root script makes it current first: scripts/built-site.mjs). --json writes the
 // figures to a file as well.
 import {createJiti} from 'jiti';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {builtSite, REPO_ROOT} from '../../../support/builds.mjs';
+import {fileURLToPath} from 'node:url';
 
+/** The site the package sits in. */
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const jiti = createJiti(import.meta.url);
 const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
   await jiti.import('../src/build/findIndexFile.ts')
@@ -46,7 +48,7 @@ if ((jsonAt !== -1 && !jsonFile) || args.length !== (jsonAt === -1 ? 0 : 2)) {
   process.exit(1);
 }
 
-const buildDir = await builtSite('published');
+const buildDir = path.join(REPO_ROOT, 'build');
 const file = await findIndexFile(buildDir);
 const priorFile = await findPriorFile(buildDir);
 const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;

@@ -4,11 +4,12 @@
 // Prints the first 10 hits of the query as the site asks it, each with its ranking criteria as the
 // engine computed them, and the synonyms and best bets that applied; with the build's query-to-page
 // prior, in the order the prior gives them, each with its place in the engine's order, P(page |
-// words) and the fused score. It ranks over the published
-// build's index (support/builds.mjs builtSite: built first when the sources changed since).
+// words) and the fused score. It ranks over the published build's index in the site's build/ (the
+// root script makes it current first: scripts/built-site.mjs).
 import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
-import {builtSite} from '../../../support/builds.mjs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 
 const jiti = createJiti(import.meta.url);
 const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
@@ -35,7 +36,7 @@ if (!query.trim()) {
   console.error('search-explain: give a query: npm run search:explain -- "renew certificate"');
   process.exit(1);
 }
-const buildDir = await builtSite('published');
+const buildDir = path.join(fileURLToPath(new URL('../../..', import.meta.url)), 'build');
 const file = await findIndexFile(buildDir);
 const priorFile = await findPriorFile(buildDir);
 const prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;

@@ -2,7 +2,7 @@
  * The one search client the DocSearch modal and the /search page share, made from the site's
  * search config (config/search.ts) on first use.
  */
-import type {SearchConfig} from '../../../config/search';
+import type {SearchConfig} from './searchConfig';
 import {isSearchModalOpen, reloadForNewRelease} from './newRelease';
 import {createSearchClient, indexUrlFromMeta, type SearchClient} from './algoliaClient';
 import {PRIOR_META_NAME, readPriorFile, type QueryPrior} from './queryPrior';

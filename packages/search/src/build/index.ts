@@ -17,7 +17,7 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {SearchConfig} from '../../../../config/search';
+import type {SearchConfig} from '../searchConfig';
 import {INDEX_META_NAME} from '../indexFileFormat';
 import {buildSearchIndex} from './buildIndex';
 import {buildPriorFile} from './priorFile';

@@ -29,7 +29,7 @@ import {STOP_WORDS, STOP_WORDS_BY_LANGUAGE} from '../language';
 import type {QueryRule} from '../queryRules';
 import type {SynonymEntry} from '../synonyms';
 import type {DocSearchRecord} from '../types';
-import {DEFAULT_INDEX_NAME} from '../../../../config/search';
+import {DEFAULT_INDEX_NAME} from '../searchConfig';
 import {findIndexFile} from './findIndexFile';
 
 /**

@@ -1,2 +1,2 @@
-import {createSearchClient} from '../../packages/search/src/algoliaClient';
+import {createSearchClient} from '@fsc-docs/search/algoliaClient';
 export const client = createSearchClient();

@@ -1,3 +1,3 @@
-import {extractRecords} from '../../search/src/build/extractRecords';
-import {createSearchClient} from '../../search/src/algoliaClient';
+import {extractRecords} from '@fsc-docs/search/build/extractRecords';
+import {createSearchClient} from '@fsc-docs/search/algoliaClient';
 export const both = [extractRecords, createSearchClient];

@@ -1,0 +1,2 @@
+import {createSearchEngine} from '@fsc-docs/search/engine';
+export const engine = createSearchEngine();

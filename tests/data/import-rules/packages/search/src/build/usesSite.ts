@@ -1,0 +1,2 @@
+import type {SiteSearch} from '../../../../config/search';
+export const none: SiteSearch[] = [];

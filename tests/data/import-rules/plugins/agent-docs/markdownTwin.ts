@@ -1,0 +1,2 @@
+import {compileDocSource} from '@fsc-docs/doc-source';
+export const twin = compileDocSource();

@@ -1,0 +1,2 @@
+import {compileDocSource} from '../../packages/doc-source/src/compileDocSource';
+export const twin = compileDocSource();

@@ -1,0 +1,2 @@
+import {createSearchClient} from '@fsc-docs/search/algoliaClient';
+export const client = createSearchClient();

@@ -1,0 +1,2 @@
+import {createSearchClient} from '../../../packages/search/src/algoliaClient';
+export const client = createSearchClient();
