@@ -72,7 +72,7 @@ describe('the MCP server over the served build', () => {
 
   it('gives the first hit the site modal gives, for judged reader queries', async () => {
     const {queries} = JSON.parse(
-      fs.readFileSync(path.join(ROOT, 'tests/data/search-queries.json'), 'utf8'),
+      fs.readFileSync(path.join(ROOT, 'packages/search/data/search-queries.json'), 'utf8'),
     ) as {queries: {q: string; kind: string}[]};
     // Keywords and questions (the question rules apply to the latter), a bounded number of each.
     const judged = [

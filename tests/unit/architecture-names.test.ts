@@ -25,7 +25,7 @@ function repositoryPaths(dir = ''): string[] {
 }
 
 /**
- * The backticked names that look like repository paths: with a folder (`src/search/`) or a source
+ * The backticked names that look like repository paths: with a folder (`packages/search/src/`) or a source
  * file's extension (`engine.ts`). Not routes (`/search`), commands, patterns
  * (`search-index.<hash>.json`), files outside the repository (`../…`), or what the
  * build writes (`llms.txt`).
@@ -46,7 +46,7 @@ function namedPaths(markdown: string): string[] {
 }
 
 /**
- * Whether a name is a repository path: from the root (`src/search/`), or the end of one, as the
+ * Whether a name is a repository path: from the root (`packages/search/src/`), or the end of one, as the
  * table names files inside the folder of its row (`engine.ts`, `DocItem/Content`).
  */
 function exists(name: string, paths: readonly string[]): boolean {

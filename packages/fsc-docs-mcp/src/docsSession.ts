@@ -4,7 +4,7 @@
  * `fsc:search-index` meta tag, is checked again at most once a minute; a new name (a new
  * deployment) drops the client and the cached pages.
  *
- * Search goes through the site's own client (src/search/algoliaClient.ts): the same engine, the
+ * Search goes through the site's own client (packages/search/src/algoliaClient.ts): the same engine, the
  * same question rules and whatever the index file holds (synonyms included), with the parameters
  * the site's DocSearch modal sends.
  */

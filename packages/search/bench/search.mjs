@@ -5,7 +5,7 @@
 // The embedded engine (MiniSearch + Algolia-style ranking) side by side with
 // lunr 2.3.9 on the same records and queries, for
 //   - the real site: the index file the build wrote (build/search-index.*.json)
-//     and tests/data/search-queries.json;
+//     and packages/search/data/search-queries.json;
 //   - a synthetic corpus of 2,000 pages generated deterministically (seeded)
 //     from the real records' vocabulary, with 200 generated queries whose
 //     answer is known.
@@ -185,7 +185,7 @@ function embeddedEngine(records, synonyms, rules, optionalWords = true) {
       records: {raw: Buffer.byteLength(json), gzip: gzipSize(json), loadMs: load.ms},
       miniSearch: miniSearchFormat(records),
     },
-    // with the question parameters the site's client adds (src/search/algoliaClient.ts)
+    // with the question parameters the site's client adds (packages/search/src/algoliaClient.ts)
     run: (q) => {
       const question = questionParams(q);
       if (!optionalWords) delete question.optionalWords;
@@ -213,7 +213,7 @@ const acceptDocSearch = (r) =>
 const typosFor = (w) => (w.length >= 8 ? 2 : w.length >= 4 ? 1 : 0);
 
 /**
- * The query words the libraries are given: the engine's stop-word rule (src/search/language.ts:
+ * The query words the libraries are given: the engine's stop-word rule (packages/search/src/language.ts:
  * dropped except the last word, kept when nothing else remains), so that only the ranking differs.
  * @param {string} query
  */
@@ -374,7 +374,7 @@ function lunrEngine(records) {
 // ---------------------------------------------------------------------------
 
 /**
- * The synthetic corpus over the real records' vocabulary (support/syntheticCorpus.mjs).
+ * The synthetic corpus over the real records' vocabulary (packages/search/support/syntheticCorpus.mjs).
  * @param {DocSearchRecord[]} real
  * @returns {{records: DocSearchRecord[], queries: EvalQuery[]}}
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // npm run eval:search [-- [build directory] [--update-top3]]
-// Runs tests/data/search-queries.json through the embedded engine over the
+// Runs packages/search/data/search-queries.json through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
 // all queries, the tuned ones (train sets) and the held-out ones (heldout sets), and
@@ -10,7 +10,7 @@
 // Algolia (its records, synonyms, rules and index settings) through the same engine,
 // since Algolia is not reachable here. The hits are re-ordered with the build's query-to-page
 // prior (search-prior.*.json) as the site's client does; the figures without it follow (the
-// SEARCH_PRIOR=off A/B). --update-top3 rewrites tests/data/search-top3.tsv
+// SEARCH_PRIOR=off A/B). --update-top3 rewrites packages/search/data/search-top3.tsv
 // (each query's top 3 pages, which the search-quality test compares) and prints the
 // queries whose top 3 moved.
 import {createJiti} from 'jiti';

@@ -1,5 +1,5 @@
 /**
- * Best bets (search/best-bets.json): for a page that owns a topic, the words and phrases readers
+ * Best bets (packages/search/data/best-bets.json): for a page that owns a topic, the words and phrases readers
  * type for it ("sso", "firewall", "poort"). A query containing one of them ranks that page's
  * records first among those that match as many of the query's words: the build turns each entry
  * into an Algolia query rule (queryRules.ts) whose consequence is an optional filter on the page,

@@ -5,8 +5,8 @@
  *
  * The file is `search-index.<hash8>.json`, named in every built page by
  * `<meta name="fsc:search-index">`. It holds the DocSearch records, the site's synonyms (the
- * entries of search/synonyms.json, in Algolia's format) and its query rules (the best bets of
- * search/best-bets.json), so that every reader of the file ranks with them, with nothing else to
+ * entries of packages/search/data/synonyms.json, in Algolia's format) and its query rules (the best bets of
+ * packages/search/data/best-bets.json), so that every reader of the file ranks with them, with nothing else to
  * load. The browser builds the
  * term index (a radix tree) when it loads them. Measured with `npm run bench:search`: storing a
  * serialised term index next to the records roughly doubles the gzip size for a saving of

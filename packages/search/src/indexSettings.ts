@@ -19,8 +19,8 @@ export const INDEX_SETTINGS = {
     'unordered(hierarchy.lvl6)',
     'content',
   ],
-  // hierarchy.lvl0 for the question rules' optionalFilters (src/search/questionRules.ts), and
-  // url_without_anchor for the best bets' (src/search/bestBets.ts)
+  // hierarchy.lvl0 for the question rules' optionalFilters (packages/search/src/questionRules.ts), and
+  // url_without_anchor for the best bets' (packages/search/src/bestBets.ts)
   attributesForFaceting: [
     'type',
     'language',
@@ -42,7 +42,7 @@ export const INDEX_SETTINGS = {
   minWordSizefor2Typos: 8,
   allowTyposOnNumericTokens: false,
   minProximity: 1,
-  // The query-language rules the embedded engine follows (src/search/language.ts): the stop words
+  // The query-language rules the embedded engine follows (packages/search/src/language.ts): the stop words
   // of both languages readers type in, the plurals of English only (the pages' language).
   queryLanguages: [QUERY_LANGUAGE, READER_LANGUAGE],
   indexLanguages: [QUERY_LANGUAGE],

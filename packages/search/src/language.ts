@@ -3,7 +3,7 @@
  * embedded engine applies them to every query, and `npm run search:push`
  * gives hosted Algolia the same stop words (as its English stop-word
  * dictionary) and the matching index settings (`removeStopWords`,
- * `ignorePlurals`, `queryLanguages`: see plugins/search-index/push.ts).
+ * `ignorePlurals`, `queryLanguages`: see packages/search/src/build/push.ts).
  *
  * - Stop words: a question ("how do I install the inway") carries its
  *   subject among words that occur in almost every paragraph; those words
@@ -19,7 +19,7 @@ import pluralize from 'pluralize';
 export const QUERY_LANGUAGE = 'en' as const;
 /**
  * The language many readers type in besides English. The site is English; Dutch queries reach its
- * pages through the Dutch stop words below and the one-way synonyms of search/synonyms.json.
+ * pages through the Dutch stop words below and the one-way synonyms of packages/search/data/synonyms.json.
  */
 export const READER_LANGUAGE = 'nl' as const;
 

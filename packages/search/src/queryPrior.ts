@@ -1,6 +1,6 @@
 /**
  * The query-to-page prior: a table the build learns from the judged train queries and the best bets
- * (plugins/search-index/learnPrior.ts), which says how likely each page is given a query's words
+ * (packages/search/src/build/learnPrior.ts), which says how likely each page is given a query's words
  * (multinomial naive Bayes). The site's one client fuses it with the order the back end returned,
  * `1/rank + λ·P(page | words)`, so the embedded engine and hosted Algolia are re-ordered alike,
  * except that a first hit whose headings hold every word of the query stays first. It only

@@ -1,7 +1,7 @@
 /**
  * Algolia query rules, the subset this site uses: a rule whose query contains one of its patterns
  * adds optional filters to the search (the `filters` ranking criterion, right after `words`). The
- * build writes them into the index file from search/best-bets.json (bestBets.ts), `npm run
+ * build writes them into the index file from packages/search/data/best-bets.json (bestBets.ts), `npm run
  * search:push` saves the same rules in hosted Algolia, and the embedded engine applies them as
  * Algolia does:
  *

@@ -1,5 +1,5 @@
 // @ts-check
-// Latency per keystroke, as the search benchmarks measure it (bench/search.mjs, bench/search-against.mjs):
+// Latency per keystroke, as the search benchmarks measure it (packages/search/bench/search.mjs, packages/search/bench/search-against.mjs):
 // every keystroke of every query, the engines taking turns, and the request the site's modal sends.
 
 /** Latency on the synthetic 2,000-page site: the keystrokes of its first this many queries (keeps a run short). */

@@ -1,7 +1,7 @@
 // @ts-check
-// A deterministic synthetic corpus of DocSearch records, for the search benchmarks (bench/search.mjs
-// and bench/search-against.mjs: 2,000 pages over the real site's vocabulary, siteSyntheticCorpus)
-// and the engine's tests on generated pages (tests/unit/engine-synthetic.test.ts, 200 pages over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
+// A deterministic synthetic corpus of DocSearch records, for the search benchmarks (packages/search/bench/search.mjs
+// and packages/search/bench/search-against.mjs: 2,000 pages over the real site's vocabulary, siteSyntheticCorpus)
+// and the engine's tests on generated pages (packages/search/tests/engine-synthetic.test.ts, 200 pages over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
 
 /**
  * @typedef {import('../src/types').DocSearchRecord} DocSearchRecord

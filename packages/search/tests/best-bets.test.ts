@@ -108,7 +108,7 @@ describe('query rules (Algolia semantics: contains, precedence, overlap)', () =>
   });
 });
 
-describe('best bets (search/best-bets.json)', () => {
+describe('best bets (packages/search/data/best-bets.json)', () => {
   const bet = {objectID: 'network', page: '/network-overview', patterns: ['port']};
 
   it('become rules on the page, for the singular and plural of the last word', () => {

@@ -99,7 +99,7 @@ describe('inModalOrder', () => {
   });
 });
 
-describe('the pinned top 3 (tests/data/search-top3.tsv)', () => {
+describe('the pinned top 3 (packages/search/data/search-top3.tsv)', () => {
   const top3 = new Map([
     ['what is a contract', ['/introduction/components', '/introduction', '/']],
     ['docker intro', ['/try-fsc/docker/introduction', '/try-fsc/docker/introduction']],

@@ -1,6 +1,6 @@
 /**
  * The build fails, naming the entry, when a synonym leads to words no page holds: real entries of
- * search/synonyms.json over records that lack their targets.
+ * packages/search/data/synonyms.json over records that lack their targets.
  */
 import {mkdtemp, readFile, writeFile} from 'node:fs/promises';
 import os from 'node:os';

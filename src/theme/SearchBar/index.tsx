@@ -8,12 +8,12 @@
 /**
  * Ejected from @docusaurus/theme-search-algolia 3.9.2 (src/theme/ejected.json; `npm run diff:ejected`
  * shows it against the installed upstream). What differs, and why:
- * - the site's one search client (embedded index or hosted Algolia: src/search/sharedClient.ts)
+ * - the site's one search client (embedded index or hosted Algolia: packages/search/src/sharedClient.ts)
  *   replaces DocSearch's own Algolia client, and loads with the modal on first use, never with the page;
- * - a chosen hit hands its matched words to the page it opens (src/search/openedHit.ts);
+ * - a chosen hit hands its matched words to the page it opens (packages/search/src/openedHit.ts);
  * - stored recent and favourite searches are cleaned and escaped before DocSearch reads them;
  * - a modal chunk that is gone after a deploy reloads the page once and opens the modal again with
- *   its query (src/search/newRelease.ts); when that does not help, an alert offers to try again;
+ *   its query (packages/search/src/newRelease.ts); when that does not help, an alert offers to try again;
  * - hits are options without a nested link (WCAG 4.1.2); only the middle button opens a new tab;
  * - the site's own search button and shortcuts (the accessible name equals the visible text), the
  *   missing-results link from the configuration, and no Algolia preconnect or "Search by Algolia" in

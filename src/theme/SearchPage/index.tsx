@@ -13,7 +13,7 @@
  *   leaves the spinner);
  * - without JavaScript the page says that search needs it; the results area keeps its height from
  *   the first paint, so the footer does not jump when results arrive (layout shift);
- * - a result opens with its matched words in the history entry (src/search/openedHit.ts);
+ * - a result opens with its matched words in the history entry (packages/search/src/openedHit.ts);
  * - landmarks: the page's `main` holds the form and a labelled results section (upstream nests a
  *   second `main`); a meta description; "Search by Algolia" only in hosted mode.
  */
@@ -260,7 +260,7 @@ function getSearchPageTitle(searchQuery: string | undefined): string {
 
 /**
  * A plain click opens the result with its matched words in the history entry (see
- * src/search/openedHit.ts); a click with a modifier or another button is left to the link.
+ * packages/search/src/openedHit.ts); a click with a modifier or another button is left to the link.
  */
 function useOpenResult() {
   const history = useHistory();

@@ -1,5 +1,5 @@
 /**
- * Learns the query-to-page prior (src/search/queryPrior.ts) from examples of what readers type for
+ * Learns the query-to-page prior (packages/search/src/queryPrior.ts) from examples of what readers type for
  * a page: the judged queries of the train sets (never a heldout set's), the best bets' patterns and
  * the writers' phrasings (PHRASINGS_FILE). A writer teaches search by adding such phrasings; the
  * build learns the table again.

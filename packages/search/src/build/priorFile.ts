@@ -1,5 +1,5 @@
 /**
- * Writes the query-to-page prior (src/search/queryPrior.ts) into the build as its own
+ * Writes the query-to-page prior (packages/search/src/queryPrior.ts) into the build as its own
  * content-hashed file, `search-prior.<hash8>.json`, and names it in every page by
  * `<meta name="fsc:search-prior">`: in embedded and hosted mode alike, since the site's client
  * re-orders either back end's hits with it.

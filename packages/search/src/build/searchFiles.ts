@@ -2,9 +2,9 @@
  * The site's search files, edited like pages and written into the index file with the records by
  * the build and the development index:
  *
- * - search/synonyms.json: synonyms in Algolia's format (src/search/synonyms.ts);
- * - search/best-bets.json: the pages that own a topic and the words readers type for it
- *   (src/search/bestBets.ts), which become Algolia query rules on the records' page URLs.
+ * - packages/search/data/synonyms.json: synonyms in Algolia's format (packages/search/src/synonyms.ts);
+ * - packages/search/data/best-bets.json: the pages that own a topic and the words readers type for it
+ *   (packages/search/src/bestBets.ts), which become Algolia query rules on the records' page URLs.
  *
  * A wrong file fails the build naming the file and the entry.
  */

@@ -1,7 +1,7 @@
 /**
  * A synonym's targets must stand in the pages: a target no record holds finds nothing, and is left
  * over from a page that was rewritten. The build fails naming the entry and the target. A target
- * occurs as the engine would match it (src/search/matching.ts, addAlternative): one word as a word
+ * occurs as the engine would match it (packages/search/src/matching.ts, addAlternative): one word as a word
  * of a record's field, in either number; several words next to each other, in order, in one field.
  * A one-way entry needs every target; a two-way entry holds the reader's words too ("k8s"), so one
  * of its words is enough.

@@ -1,5 +1,5 @@
 /**
- * Ranking evaluation against the judged reader queries (tests/data/search-queries.json): for each
+ * Ranking evaluation against the judged reader queries (packages/search/data/search-queries.json): for each
  * query, where does the first expected page appear among the hits?
  * Shared by `npm run eval:search`, the search-quality test and the bench.
  */
@@ -10,7 +10,7 @@ import {fusedPage, priorWindow, type QueryPrior} from '../queryPrior';
 import {questionParams} from '../questionRules';
 import type {FacetFilters, SearchHit} from '../types';
 
-/** What a reader typed: the kinds of tests/data/search-queries.json (its `about` says what each holds). */
+/** What a reader typed: the kinds of packages/search/data/search-queries.json (its `about` says what each holds). */
 export const QUERY_KINDS = [
   'keyword',
   'question',
@@ -214,7 +214,7 @@ export function searchAsTheSite(
 
 /**
  * The back end's first `hitsPerPage` hits of a query, asked for as the site's client asks (with the
- * prior, the client asks for the window it re-orders: priorWindow in src/search/queryPrior.ts).
+ * prior, the client asks for the window it re-orders: priorWindow in packages/search/src/queryPrior.ts).
  * @public loaded by a script through jiti, which the unused-code check cannot follow
  */
 export function backEndHits(

@@ -1,6 +1,6 @@
 /**
  * The first three hits of every judged query on the real index, pinned in
- * tests/data/search-top3.tsv: a change to ranking, synonyms or content shows as the queries whose
+ * packages/search/data/search-top3.tsv: a change to ranking, synonyms or content shows as the queries whose
  * top 3 moved, one line each, and the file grows by one line per judged query.
  * `npm run eval:search -- --update-top3` rewrites it from the build; the search-quality test
  * (tests/site) reads the published build and names the queries whose top 3 differ.
@@ -41,7 +41,7 @@ function pageIds(paths: Iterable<string>): Map<string, string> {
 export function formatTop3(top3: ReadonlyMap<string, readonly string[]>): string {
   const ids = pageIds([...top3.values()].flat());
   const lines = [
-    '# The pages of the first three hits of each judged query (tests/data/search-queries.json) on the',
+    '# The pages of the first three hits of each judged query (packages/search/data/search-queries.json) on the',
     "# published build's index, as eval:search ranks them. Written by",
     '# `npm run eval:search -- --update-top3` after a build; tests/site/search-quality.test.ts names the',
     '# queries whose top 3 moved. The pages (id, path), then one query a line (query, ids).',

@@ -14,7 +14,7 @@ const NOT_MARKED = [
 ];
 
 /**
- * Marks, in the doc's text, the words of the search hit that opened the page (src/search/openedHit.ts:
+ * Marks, in the doc's text, the words of the search hit that opened the page (packages/search/src/openedHit.ts:
  * they come in the history entry's state), with a control that removes them. Nothing renders when
  * the page was reached any other way. mark.js loads only when there is something to mark.
  */
