@@ -199,7 +199,8 @@ describe('the synonyms file', () => {
   });
 
   it('rejects an unknown type, an empty list and a repeated objectID, naming the entry', () => {
-    const check = (value: unknown) => () => checkSynonyms(value, 'packages/search/data/synonyms.json');
+    const check = (value: unknown) => () =>
+      checkSynonyms(value, 'packages/search/data/synonyms.json');
     expect(check([{objectID: 'x', type: 'altCorrection3', synonyms: ['a', 'b']}])).toThrow(
       'packages/search/data/synonyms.json: synonym "x" has type "altCorrection3"',
     );
@@ -222,7 +223,8 @@ describe('the synonyms file', () => {
   });
 
   it('rejects what a query never matches: an input or a two-way synonym of stop words only', () => {
-    const check = (value: unknown) => () => checkSynonyms(value, 'packages/search/data/synonyms.json');
+    const check = (value: unknown) => () =>
+      checkSynonyms(value, 'packages/search/data/synonyms.json');
     expect(
       check([{objectID: 'v', type: 'oneWaySynonym', input: 'how many', synonyms: ['at most']}]),
     ).toThrow('synonym "v" has an input of stop words only: "how many"');
