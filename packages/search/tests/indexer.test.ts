@@ -15,9 +15,10 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {readIndexFile} from '../src/indexFileFormat';
 import type {Plugin} from '@docusaurus/types';
 import pluginSearchIndex from '../src/build';
-import {JUDGED_QUERIES_FILE} from '../src/build/learnPrior';
+import {JUDGED_QUERIES_FILE, PHRASINGS_FILE} from '../src/build/learnPrior';
 import {BEST_BETS_FILE, SYNONYMS_FILE} from '../src/build/searchFiles';
 import {findPriorFile} from '../src/build/priorFile';
+import {readPriorFile} from '../src/queryPrior';
 import {
   buildSearchIndex,
   findIndexFile,
@@ -297,8 +298,17 @@ describe('search-index plugin (postBuild)', () => {
     mkdirSync(path.dirname(path.join(dir, SYNONYMS_FILE)), {recursive: true});
     cpSync(path.join(FIXTURES, '..', 'synonyms.json'), path.join(dir, SYNONYMS_FILE));
     cpSync(path.join(FIXTURES, '..', 'best-bets.json'), path.join(dir, BEST_BETS_FILE));
-    // The judged queries, whose train sets the query-to-page prior learns from.
+    // The judged queries, whose train sets the query-to-page prior learns from, and a writer's
+    // phrasings for a fixture page ("logboek" twice: a word seen once is left out of the table).
     cpSync(path.join(ROOT, JUDGED_QUERIES_FILE), path.join(dir, JUDGED_QUERIES_FILE));
+    writeFileSync(
+      path.join(dir, PHRASINGS_FILE),
+      JSON.stringify({
+        phrasings: [
+          {page: '/try-fsc/helm/5-auditlog', phrasings: ['audit logboek', 'logboek bekijken']},
+        ],
+      }),
+    );
     return dir;
   }
 
@@ -402,8 +412,12 @@ describe('search-index plugin (postBuild)', () => {
     expect(readFileSync(path.join(off, 'index.html'), 'utf8')).not.toContain('fsc:search-prior');
     const hosted = copySite();
     await runPlugin(hosted, '/', ROUTES, {mode: 'hosted', prior: true});
-    expect(await findPriorFile(hosted)).not.toBeNull();
+    const priorFile = await findPriorFile(hosted);
+    expect(priorFile).not.toBeNull();
     expect(readdirSync(hosted).filter((f) => f.startsWith('search-index.'))).toEqual([]);
+    // The writer's phrasings taught the prior their page.
+    const prior = readPriorFile(readFileSync(priorFile ?? '', 'utf8'));
+    expect(prior.words.logboek).toEqual([prior.pages.indexOf('/try-fsc/helm/5-auditlog'), 2]);
   });
 
   it('is deterministic, idempotent on re-runs and respects baseUrl', async () => {
