@@ -25,10 +25,10 @@ function repositoryPaths(dir = ''): string[] {
 }
 
 /**
- * The backticked names that look like repository paths: with a folder (`packages/search/src/`) or a source
- * file's extension (`engine.ts`). Not routes (`/search`), commands, patterns
- * (`search-index.<hash>.json`), files outside the repository (`../…`), or what the
- * build writes (`llms.txt`).
+ * The backticked names that look like repository paths: with a folder (`packages/search/src/`) or a
+ * source file's extension (`engine.ts`). Not routes (`/search`), package names
+ * (`@fsc-docs/search/build`), commands, patterns (`search-index.<hash>.json`), files outside the
+ * repository (`../…`), or what the build writes (`llms.txt`).
  */
 function namedPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] as string);
@@ -38,6 +38,7 @@ function namedPaths(markdown: string): string[] {
         (span) =>
           !/[\s:<>*]/.test(span) &&
           !span.startsWith('/') &&
+          !span.startsWith('@') &&
           !span.startsWith('../') &&
           (span.includes('/') || /\.(ts|tsx|mjs|cjs|js|json|md|css)$/.test(span)),
       ),
