@@ -16,7 +16,7 @@
  * Version 2 writes the same records, synonyms and rules short (the reader gets back exactly what
  * was written): each page once with its records as items (compactRecords.ts), the texts with word
  * codes (wordCodes.ts), the synonyms and rules as lists (compactEntries.ts). On the site's index
- * (2026-11-28) that took the file from 178.7 to 106.3 KB gzip.
+ * (2026-11-28) that took the file from 178.7 to 105.4 KB gzip.
  */
 import {compactRules, compactSynonyms, expandRules, expandSynonyms} from './compactEntries';
 import {compactRecords, expandRecords, type FileRecords} from './compactRecords';
@@ -69,15 +69,15 @@ export function serializeIndex(
   options: {synonyms?: readonly SynonymEntry[]; rules?: readonly QueryRule[]} = {},
 ): string {
   const {words, encode} = wordCoder(textsOf(records));
-  const file: IndexFile = {
-    format: INDEX_FORMAT,
-    version: INDEX_VERSION,
-    words,
-    records: compactRecords(records, encode, wordDecoder(words)),
-  };
+  // The rules and synonyms before the words and the records: the English words they name are then
+  // within gzip's 32 KB window of the list of words and the first pages (0.9 KB less on the
+  // site's index, 2026-11-28), not 200 KB behind the records.
+  const file: Partial<IndexFile> = {format: INDEX_FORMAT, version: INDEX_VERSION};
+  if (options.rules && options.rules.length > 0) file.rules = compactRules(options.rules);
   if (options.synonyms && options.synonyms.length > 0)
     file.synonyms = compactSynonyms(options.synonyms);
-  if (options.rules && options.rules.length > 0) file.rules = compactRules(options.rules);
+  file.words = words;
+  file.records = compactRecords(records, encode, wordDecoder(words));
   return JSON.stringify(file);
 }
 

@@ -63,6 +63,9 @@ describe('the index file format', () => {
     const prior = learnPrior(priorExamples(queries, bets, PRIOR_SETTINGS), PRIOR_SETTINGS, '/');
     expect(Object.keys(prior.words).length).toBeGreaterThan(100);
     expect(json(readPriorFile(serializePrior(prior)))).toBe(json(prior));
+    // Words written after the letters they share with the word before ("lo": all of them).
+    const shared = {...prior, words: {log: [0, 1], logs: [0, 2], lo: [1, 1], '8443': [0, 3]}};
+    expect(json(readPriorFile(serializePrior(shared)))).toBe(json(shared));
   });
 
   it('refuses a file of another version, naming it', () => {

@@ -39,7 +39,7 @@ export interface BuildIndexOptions {
 
 /**
  * Every visitor who searches downloads the whole index and the query-to-page prior, gzipped,
- * before the first answer: at most 120 KB together (issue 37; 117.1 KB on 2026-11-28). Above that
+ * before the first answer: at most 120 KB together (issue 37; 117.6 KB on 2026-11-28). Above that
  * the build warns; the hard limit stops a build whose index would make the first search slow on a
  * phone (a runaway page or an extractor fault, usually).
  */
