@@ -109,7 +109,7 @@ describe('WCAG 2.1 AA in dark and light mode', () => {
         await page.locator('main article').first().waitFor();
       }
       expect(await violationsInBothModes(page)).toEqual(NONE);
-      // The routes test reads the console of every page opened in light mode; this of dark mode.
+      // The serving test reads the console of every page opened in light mode; this of dark mode.
       // Chromium reports the not-found page's own status as an error.
       expect(problems.errors).toEqual(
         path === NOT_FOUND

@@ -24,7 +24,7 @@ describe('Mermaid diagrams', () => {
   /**
    * The routes whose pages have diagrams, each with how many: its source's `mermaid` code blocks.
    * Pages without one are not opened here: the accessibility test reads the console of every page
-   * opened in dark mode, the routes test of every page opened in light mode.
+   * opened in dark mode, the serving test of every page opened in light mode.
    */
   const routesWithDiagrams = DOC_ROUTES.map(({path}) => ({
     path,

@@ -15,6 +15,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {launchBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
+import {expectDocPage} from './support/docPage';
 import {builtSite, DOC_ROUTES, ROOT} from './support/site';
 import {
   algoliaConnectSources,
@@ -532,12 +533,15 @@ describe('in Chromium', () => {
 
   // A few routes at a time (the e2e project's maxConcurrency), each in a page of its own.
   it.concurrent.for([...PAGE_PATHS, '/introduction'])(
-    '%s loads without a CSP violation, a console error or a request to another origin',
+    '%s loads as specified, without a CSP violation, a console error or a request to another origin',
     async (route, {expect}) => {
       const {page, problems, violations} = await openWatched(server.origin);
       const response = await page.goto(server.origin + route);
       expect(response?.status()).toBe(200);
       await waitForHydration(page);
+      // A doc route shows what the specification says (the routes test's check, on this load).
+      const doc = DOC_ROUTES.find((candidate) => candidate.path === route);
+      if (doc) await expectDocPage(page, doc, expect);
       // Diagrams are drawn in the browser: each must have become an SVG.
       const diagrams = await page.locator('.docusaurus-mermaid-container').count();
       if (diagrams > 0) {
