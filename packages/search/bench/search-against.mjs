@@ -2,10 +2,14 @@
 // @ts-check
 // npm run bench:search-against -- <git revision> [rounds]
 //
-// The embedded engine of this checkout against the one of another revision, on the same
-// keystrokes: every keystroke of this checkout's judged queries on the real site (each side with
-// its own built index and question rules), and of the first 40 queries of the synthetic 2,000-page
-// site (both sides on this build's records; each applies the synonyms and best bets it knows). The
+// What a keystroke costs the site's search client in this checkout against another revision, on
+// the same keystrokes: every keystroke of this checkout's judged queries on the real site (each
+// side with its own built index and question rules), and of the first 40 queries of the synthetic
+// 2,000-page site (both sides on this build's records; each applies the synonyms and best bets it
+// knows). This checkout's side is timed as the client runs it: the engine's search, then the
+// query-to-page prior's fusion of its hits (clientKeystroke), with the build's prior on the real
+// site and, on the synthetic site, a prior learned as the build learns one (syntheticPrior). The
+// other side is its engine alone: a revision from before the prior has none to fuse with. The
 // other revision is checked out in a temporary git worktree, which borrows this checkout's
 // node_modules, and built there. Prints p50 and p95 per side and their ratio. Figures only: nothing
 // here asserts timings. Run `npm run build` first.
@@ -17,12 +21,12 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createJiti} from 'jiti';
 import {
+  clientKeystroke,
   keystrokes,
   latencies,
-  MODAL_REQUEST,
   SYNTHETIC_LATENCY_QUERIES,
 } from '../support/searchLatency.mjs';
-import {siteSyntheticCorpus} from '../support/syntheticCorpus.mjs';
+import {SITE_SYNTHETIC_PAGES, siteSyntheticCorpus} from '../support/syntheticCorpus.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const [revision, roundsArg] = process.argv.slice(2);
@@ -33,6 +37,11 @@ if (!revision) {
 /** Rounds per corpus: the real site's keystrokes are many, the synthetic site's few. */
 const REAL_ROUNDS = Number(roundsArg ?? 2);
 const SYNTHETIC_ROUNDS = REAL_ROUNDS * 10;
+/**
+ * Judged train queries per page that teach the synthetic site's prior: about as many as the real
+ * site's train sets give each of its pages (3,342 queries over 33 pages on 2026-11-28).
+ */
+const SYNTHETIC_PRIOR_QUERIES_PER_PAGE = 100;
 
 /**
  * @typedef {import('../src/types').SearchParams} SearchParams
@@ -79,9 +88,16 @@ async function loadCheckout(dir) {
  * @param {Checkout} checkout
  * @param {Engine} engine
  * @param {object} filters
+ * @param {import('../support/searchLatency.mjs').PriorFusion | null} fusion
  */
-const runOf = (checkout, engine, filters) => (/** @type {string} */ query) =>
-  engine.search({...filters, ...MODAL_REQUEST, ...checkout.questionParams(query), query});
+const runOf = (checkout, engine, filters, fusion) =>
+  clientKeystroke(
+    (params) =>
+      /** @type {{hits: object[]}} */ (engine.search(/** @type {SearchParams} */ (params))),
+    filters,
+    checkout.questionParams,
+    fusion,
+  );
 
 const worktree = mkdtempSync(path.join(tmpdir(), 'fsc-bench-against-'));
 const git = (/** @type {string[]} */ ...args) =>
@@ -104,11 +120,40 @@ try {
     /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
       await jiti.import('../src/evaluation/searchEvaluation.ts')
     );
-  const index = readIndexFile(
-    await readFile(await findIndexFile(path.join(root, 'build')), 'utf8'),
+  const queryPrior = /** @type {typeof import('../src/queryPrior')} */ (
+    await jiti.import('../src/queryPrior.ts')
   );
+  const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
+    await jiti.import('../src/build/priorFile.ts')
+  );
+  const {learnPrior, priorExamples, PRIOR_SETTINGS} =
+    /** @type {typeof import('../src/build/learnPrior')} */ (
+      await jiti.import('../src/build/learnPrior.ts')
+    );
+  const buildDir = path.join(root, 'build');
+  const index = readIndexFile(await readFile(await findIndexFile(buildDir), 'utf8'));
+  const priorFile = await findPriorFile(buildDir);
   const queries = await loadQueries(path.join(root, QUERIES_FILE));
-  const synthetic = siteSyntheticCorpus(index.records, terms);
+  const synthetic = siteSyntheticCorpus(
+    index.records,
+    terms,
+    SYNTHETIC_LATENCY_QUERIES + SITE_SYNTHETIC_PAGES * SYNTHETIC_PRIOR_QUERIES_PER_PAGE,
+  );
+  // The synthetic site's prior, learned as the build learns the site's (learnPrior.ts) from its
+  // queries with a known answer, those the benchmark times left out. Its best bets and writers'
+  // phrasings name pages of the real site, so they teach it nothing.
+  const syntheticPrior = learnPrior(
+    priorExamples(
+      synthetic.queries.slice(SYNTHETIC_LATENCY_QUERIES).map((query) => ({
+        q: query.q,
+        expect: [new URL(query.url).pathname],
+        set: 0,
+      })),
+      [],
+      PRIOR_SETTINGS,
+    ),
+    PRIOR_SETTINGS,
+  );
   const data = {
     records: synthetic.records,
     synonyms: index.synonyms ?? [],
@@ -119,19 +164,41 @@ try {
     'this checkout': await loadCheckout(root),
   };
 
+  const [other, own] = Object.values(sides);
+  if (!other || !own) throw new Error('two sides to compare');
+  /** @param {import('../src/queryPrior').QueryPrior | null} prior */
+  const fusionWith = (prior) => (prior ? {prior, module: queryPrior} : null);
+  const sitePrior = priorFile ? queryPrior.readPriorFile(await readFile(priorFile, 'utf8')) : null;
+  console.log(
+    `this checkout: engine and prior fusion, with ${
+      priorFile
+        ? `the build's ${path.basename(priorFile)} (${sitePrior?.pages.length} pages)`
+        : 'no prior on the real site (the build has none: engine only)'
+    }; on 2,000 pages a prior learned from ${
+      synthetic.queries.length - SYNTHETIC_LATENCY_QUERIES
+    } synthetic queries (${syntheticPrior.pages.length} pages, ${
+      Object.keys(syntheticPrior.words).length
+    } words). ${revision}: engine only`,
+  );
   const filters = {facetFilters: docSearchFacetFilters()};
   const corpora = [
     {
       label: `real site, ${queries.length} queries`,
       keys: keystrokes(queries.map((q) => q.q)),
       rounds: REAL_ROUNDS,
-      runs: Object.values(sides).map((c) => runOf(c, c.site, filters)),
+      runs: [
+        runOf(other, other.site, filters, null),
+        runOf(own, own.site, filters, fusionWith(sitePrior)),
+      ],
     },
     {
       label: `synthetic 2,000 pages, ${SYNTHETIC_LATENCY_QUERIES} queries`,
       keys: keystrokes(synthetic.queries.slice(0, SYNTHETIC_LATENCY_QUERIES).map((q) => q.q)),
       rounds: SYNTHETIC_ROUNDS,
-      runs: Object.values(sides).map((c) => runOf(c, c.create(data), {})),
+      runs: [
+        runOf(other, other.create(data), {}, null),
+        runOf(own, own.create(data), {}, fusionWith(syntheticPrior)),
+      ],
     },
   ];
   for (const {label, keys, rounds, runs} of corpora) {

@@ -1,6 +1,7 @@
 // @ts-check
 // Latency per keystroke, as the search benchmarks measure it (packages/search/bench/search.mjs, packages/search/bench/search-against.mjs):
-// every keystroke of every query, the engines taking turns, and the request the site's modal sends.
+// every keystroke of every query, the engines taking turns, and the request the site's modal sends
+// (in search-against.mjs with the prior's fusion the client adds: clientKeystroke).
 
 /** Latency on the synthetic 2,000-page site: the keystrokes of its first this many queries (keeps a run short). */
 export const SYNTHETIC_LATENCY_QUERIES = 40;
@@ -29,6 +30,36 @@ export const MODAL_REQUEST = {
   highlightPreTag: '<mark>',
   highlightPostTag: '</mark>',
 };
+
+/**
+ * A query-to-page prior and the module that fuses with it (packages/search/src/queryPrior.ts),
+ * as a checkout that has one loads them.
+ * @typedef {object} PriorFusion
+ * @property {import('../src/queryPrior').QueryPrior} prior
+ * @property {Pick<typeof import('../src/queryPrior'), 'priorWindow' | 'fusedPage'>} module
+ */
+
+/**
+ * One keystroke as the site's client answers it (packages/search/src/algoliaClient.ts): the
+ * modal's request with the question parameters to the back end, then, given a prior, the window
+ * of hits the prior re-orders asked for instead of the first page, and fused. Without a prior
+ * (a build without one, or a revision from before it) the back end's answer is all.
+ * @param {(params: object) => {hits: object[]}} search the back end
+ * @param {object} filters
+ * @param {(query: string) => object} questionParams the checkout's question rules
+ * @param {PriorFusion | null} fusion
+ * @returns {(query: string) => unknown}
+ */
+export function clientKeystroke(search, filters, questionParams, fusion) {
+  return (query) => {
+    const params = {...filters, ...MODAL_REQUEST, ...questionParams(query), query};
+    const window =
+      fusion && query.trim() ? fusion.module.priorWindow(0, MODAL_REQUEST.hitsPerPage) : null;
+    if (!fusion || !window) return search(params);
+    const {hits} = search({...params, hitsPerPage: window.hitsPerPage});
+    return fusion.module.fusedPage(hits, query, fusion.prior, window);
+  };
+}
 
 /**
  * @param {number[]} values
