@@ -11,10 +11,10 @@
 // site and, on the synthetic site, a prior learned as the build learns one (syntheticPrior). The
 // other side is its engine alone: a revision from before the prior has none to fuse with. The
 // other revision is checked out in a temporary git worktree, which borrows this checkout's
-// node_modules, and built there. Prints p50 and p95 per side and their ratio. Figures only: nothing
-// here asserts timings. Run `npm run build` first.
+// node_modules (but its own workspace packages), and built there. Prints p50 and p95 per side and
+// their ratio. Figures only: nothing here asserts timings. Run `npm run build` first.
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, symlinkSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -99,12 +99,35 @@ const runOf = (checkout, engine, filters, fusion) =>
     fusion,
   );
 
+/**
+ * The worktree's node_modules: this checkout's packages, but its own workspace packages
+ * (`@fsc-docs/*` from its `packages/`), as npm links them; borrowing this checkout's node_modules
+ * whole would build the other revision with this checkout's search package.
+ * @param {string} dir
+ */
+function linkNodeModules(dir) {
+  const nodeModules = path.join(dir, 'node_modules');
+  mkdirSync(path.join(nodeModules, '@fsc-docs'), {recursive: true});
+  for (const entry of readdirSync(path.join(root, 'node_modules'))) {
+    if (entry !== '@fsc-docs')
+      symlinkSync(path.join(root, 'node_modules', entry), path.join(nodeModules, entry));
+  }
+  const packages = path.join(dir, 'packages');
+  for (const name of existsSync(packages) ? readdirSync(packages) : []) {
+    const manifest = path.join(packages, name, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const {name: packageName} = JSON.parse(readFileSync(manifest, 'utf8'));
+    if (packageName?.startsWith('@fsc-docs/'))
+      symlinkSync(path.join(packages, name), path.join(nodeModules, packageName));
+  }
+}
+
 const worktree = mkdtempSync(path.join(tmpdir(), 'fsc-bench-against-'));
 const git = (/** @type {string[]} */ ...args) =>
   execFileSync('git', args, {cwd: root, stdio: 'pipe'});
 try {
   git('worktree', 'add', '--detach', worktree, revision);
-  symlinkSync(path.join(root, 'node_modules'), path.join(worktree, 'node_modules'));
+  linkNodeModules(worktree);
   console.log(`bench:search-against: building ${revision} in ${worktree}`);
   execFileSync('npm', ['run', 'build'], {cwd: worktree, stdio: 'ignore'});
 
@@ -154,9 +177,14 @@ try {
     ),
     PRIOR_SETTINGS,
   );
+  const {synonymHits} = /** @type {typeof import('../src/build/push')} */ (
+    await jiti.import('../src/build/push.ts')
+  );
   const data = {
     records: synthetic.records,
-    synonyms: index.synonyms ?? [],
+    // In Algolia's format, one input per entry: what every revision reads (an entry with a list of
+    // inputs is newer than some).
+    synonyms: synonymHits(index.synonyms ?? []),
     rules: index.rules ?? [],
   };
   const sides = {
