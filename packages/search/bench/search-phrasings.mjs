@@ -9,27 +9,18 @@
 // their own. The other half is then measured with and without those records, and the same the
 // other way round. Prints MRR per half and kind. The held-out queries take no part. Run
 // `npm run build` first.
-import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {loadSearch} from '../support/loadSearch.mjs';
 
-// Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
-const jiti = createJiti(import.meta.url);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
-  await jiti.import('../src/build/findIndexFile.ts')
+const {findIndexFile} = await loadSearch('build/findIndexFile');
+const {readIndexFile} = await loadSearch('indexFileFormat');
+const {createSearchEngine} = await loadSearch('engine');
+const {evaluateEngine, loadQueries, pagePath, QUERIES_FILE} = await loadSearch(
+  'evaluation/searchEvaluation',
 );
-const {readIndexFile} = /** @type {typeof import('../src/indexFileFormat')} */ (
-  await jiti.import('../src/indexFileFormat.ts')
-);
-const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
-  await jiti.import('../src/engine.ts')
-);
-const {evaluateEngine, loadQueries, pagePath, QUERIES_FILE} =
-  /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
-    await jiti.import('../src/evaluation/searchEvaluation.ts')
-  );
 
 /** @typedef {import('../src/evaluation/searchEvaluation').EvalQuery} EvalQuery */
 /** @typedef {import('../src/types').DocSearchRecord} DocSearchRecord */

@@ -15,7 +15,6 @@
 // synonyms and best bets, to show what each costs. Also compares the two
 // index-file formats (records only, records plus a serialised MiniSearch
 // index). Figures only: nothing here asserts timings.
-import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -30,38 +29,18 @@ import {
   SYNTHETIC_LATENCY_QUERIES,
 } from '../support/searchLatency.mjs';
 import {siteSyntheticCorpus} from '../support/syntheticCorpus.mjs';
-
-// Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
-const jiti = createJiti(import.meta.url);
+import {loadSearch} from '../support/loadSearch.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
-  await jiti.import('../src/build/findIndexFile.ts')
-);
-const {engineFromIndexFile} = /** @type {typeof import('../src/engineFromIndexFile')} */ (
-  await jiti.import('../src/engineFromIndexFile.ts')
-);
-const {readIndexFile, serializeIndex} = /** @type {typeof import('../src/indexFileFormat')} */ (
-  await jiti.import('../src/indexFileFormat.ts')
-);
-const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
-  await jiti.import('../src/engine.ts')
-);
-const {
-  terms: toTerms,
-  tokenizeWords,
-  normalizeTerm,
-} = /** @type {typeof import('../src/text')} */ (await jiti.import('../src/text.ts'));
-const {STOP_WORDS} = /** @type {typeof import('../src/language')} */ (
-  await jiti.import('../src/language.ts')
-);
-const {questionParams} = /** @type {typeof import('../src/questionRules')} */ (
-  await jiti.import('../src/questionRules.ts')
-);
+const {findIndexFile} = await loadSearch('build/findIndexFile');
+const {engineFromIndexFile} = await loadSearch('engineFromIndexFile');
+const {readIndexFile, serializeIndex} = await loadSearch('indexFileFormat');
+const {createSearchEngine} = await loadSearch('engine');
+const {terms: toTerms, tokenizeWords, normalizeTerm} = await loadSearch('text');
+const {STOP_WORDS} = await loadSearch('language');
+const {questionParams} = await loadSearch('questionRules');
 const {evaluate, docSearchFacetFilters, loadQueries, pagePath, QUERIES_FILE, EVAL_DEPTH} =
-  /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
-    await jiti.import('../src/evaluation/searchEvaluation.ts')
-  );
+  await loadSearch('evaluation/searchEvaluation');
 
 /**
  * @typedef {import('../src/types').DocSearchRecord} DocSearchRecord

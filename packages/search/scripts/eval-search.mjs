@@ -13,44 +13,23 @@
 // SEARCH_PRIOR=off A/B). --update-top3 rewrites packages/search/data/search-top3.tsv
 // (each query's top 3 pages, which the search-quality test compares) and prints the
 // queries whose top 3 moved.
-import {createJiti} from 'jiti';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-
-// Loads the project's TypeScript modules (jiti transpiles them; `npm run typecheck` checks them).
-const jiti = createJiti(import.meta.url);
+import {loadSearch} from '../support/loadSearch.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
-  await jiti.import('../src/build/findIndexFile.ts')
-);
-const {engineFromIndexFile} = /** @type {typeof import('../src/engineFromIndexFile')} */ (
-  await jiti.import('../src/engineFromIndexFile.ts')
-);
-const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
-  await jiti.import('../src/engine.ts')
-);
-const {loadBuiltIndex} = /** @type {typeof import('../src/build/push')} */ (
-  await jiti.import('../src/build/push.ts')
-);
-const {INDEX_SETTINGS} = /** @type {typeof import('../src/indexSettings')} */ (
-  await jiti.import('../src/indexSettings.ts')
-);
-const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
-  await jiti.import('../src/build/priorFile.ts')
-);
-const {readPriorFile} = /** @type {typeof import('../src/queryPrior')} */ (
-  await jiti.import('../src/queryPrior.ts')
-);
+const {findIndexFile} = await loadSearch('build/findIndexFile');
+const {engineFromIndexFile} = await loadSearch('engineFromIndexFile');
+const {createSearchEngine} = await loadSearch('engine');
+const {loadBuiltIndex} = await loadSearch('build/push');
+const {INDEX_SETTINGS} = await loadSearch('indexSettings');
+const {findPriorFile} = await loadSearch('build/priorFile');
+const {readPriorFile} = await loadSearch('queryPrior');
 const {evaluateEngine, formatReport, formatSetTable, formatTable, loadQueries, QUERIES_FILE} =
-  /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
-    await jiti.import('../src/evaluation/searchEvaluation.ts')
-  );
+  await loadSearch('evaluation/searchEvaluation');
 const {formatTop3, parseTop3, top3Changes, top3Of, TOP3_FILE} =
-  /** @type {typeof import('../src/evaluation/searchTop3')} */ (
-    await jiti.import('../src/evaluation/searchTop3.ts')
-  );
+  await loadSearch('evaluation/searchTop3');
 
 const args = process.argv.slice(2);
 const updateTop3 = args.includes('--update-top3');

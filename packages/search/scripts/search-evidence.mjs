@@ -8,37 +8,20 @@
 // prior as the site does, the prior held as built. Ranks over the published build's index in the
 // site's build/ (the root script makes it current first: scripts/built-site.mjs). --json writes the
 // figures to a file as well.
-import {createJiti} from 'jiti';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {loadSearch} from '../support/loadSearch.mjs';
 
 /** The site the package sits in. */
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const jiti = createJiti(import.meta.url);
-const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
-  await jiti.import('../src/build/findIndexFile.ts')
-);
-const {readIndexFile} = /** @type {typeof import('../src/indexFileFormat')} */ (
-  await jiti.import('../src/indexFileFormat.ts')
-);
-const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
-  await jiti.import('../src/engine.ts')
-);
-const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
-  await jiti.import('../src/build/priorFile.ts')
-);
-const {readPriorFile} = /** @type {typeof import('../src/queryPrior')} */ (
-  await jiti.import('../src/queryPrior.ts')
-);
-const {loadQueries, QUERIES_FILE} =
-  /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
-    await jiti.import('../src/evaluation/searchEvaluation.ts')
-  );
-const {entryEffects, formatEffects} =
-  /** @type {typeof import('../src/evaluation/searchEvidence')} */ (
-    await jiti.import('../src/evaluation/searchEvidence.ts')
-  );
+const {findIndexFile} = await loadSearch('build/findIndexFile');
+const {readIndexFile} = await loadSearch('indexFileFormat');
+const {createSearchEngine} = await loadSearch('engine');
+const {findPriorFile} = await loadSearch('build/priorFile');
+const {readPriorFile} = await loadSearch('queryPrior');
+const {loadQueries, QUERIES_FILE} = await loadSearch('evaluation/searchEvaluation');
+const {entryEffects, formatEffects} = await loadSearch('evaluation/searchEvidence');
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');

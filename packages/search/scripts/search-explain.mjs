@@ -6,30 +6,17 @@
 // prior, in the order the prior gives them, each with its place in the engine's order, P(page |
 // words) and the fused score. It ranks over the published build's index in the site's build/ (the
 // root script makes it current first: scripts/built-site.mjs).
-import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {loadSearch} from '../support/loadSearch.mjs';
 
-const jiti = createJiti(import.meta.url);
-const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
-  await jiti.import('../src/build/findIndexFile.ts')
-);
-const {readIndexFile} = /** @type {typeof import('../src/indexFileFormat')} */ (
-  await jiti.import('../src/indexFileFormat.ts')
-);
-const {createSearchEngine} = /** @type {typeof import('../src/engine')} */ (
-  await jiti.import('../src/engine.ts')
-);
-const {findPriorFile} = /** @type {typeof import('../src/build/priorFile')} */ (
-  await jiti.import('../src/build/priorFile.ts')
-);
-const {readPriorFile} = /** @type {typeof import('../src/queryPrior')} */ (
-  await jiti.import('../src/queryPrior.ts')
-);
-const {explainQuery} = /** @type {typeof import('../src/evaluation/searchExplain')} */ (
-  await jiti.import('../src/evaluation/searchExplain.ts')
-);
+const {findIndexFile} = await loadSearch('build/findIndexFile');
+const {readIndexFile} = await loadSearch('indexFileFormat');
+const {createSearchEngine} = await loadSearch('engine');
+const {findPriorFile} = await loadSearch('build/priorFile');
+const {readPriorFile} = await loadSearch('queryPrior');
+const {explainQuery} = await loadSearch('evaluation/searchExplain');
 
 const query = process.argv.slice(2).join(' ');
 if (!query.trim()) {

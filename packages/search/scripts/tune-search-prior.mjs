@@ -8,19 +8,14 @@
 // ranks them (with and without keeping a first hit whose headings hold the query first). Heldout
 // queries are never read (readTrainQueries drops them). Prints each setting's pooled MRR as ranked,
 // in the modal's order, of Dutch and of keyword queries, and the best by their mean.
-import {createJiti} from 'jiti';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {loadSearch} from '../support/loadSearch.mjs';
 
-const jiti = createJiti(import.meta.url);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const {findIndexFile} = /** @type {typeof import('../src/build/findIndexFile')} */ (
-  await jiti.import('../src/build/findIndexFile.ts')
-);
-const {engineFromIndexFile} = /** @type {typeof import('../src/engineFromIndexFile')} */ (
-  await jiti.import('../src/engineFromIndexFile.ts')
-);
+const {findIndexFile} = await loadSearch('build/findIndexFile');
+const {engineFromIndexFile} = await loadSearch('engineFromIndexFile');
 const {
   JUDGED_QUERIES_FILE,
   learnPrior,
@@ -29,25 +24,14 @@ const {
   PRIOR_SETTINGS,
   readPhrasings,
   readTrainQueries,
-} = /** @type {typeof import('../src/build/learnPrior')} */ (
-  await jiti.import('../src/build/learnPrior.ts')
+} = await loadSearch('build/learnPrior');
+const {isBuiltPage} = await loadSearch('build/priorFile');
+const {BEST_BETS_FILE} = await loadSearch('build/searchFiles');
+const {checkBestBets} = await loadSearch('bestBets');
+const {fuseHits, priorWindow} = await loadSearch('queryPrior');
+const {backEndHits, EVAL_DEPTH, inModalOrder, pagePath} = await loadSearch(
+  'evaluation/searchEvaluation',
 );
-const {isBuiltPage} = /** @type {typeof import('../src/build/priorFile')} */ (
-  await jiti.import('../src/build/priorFile.ts')
-);
-const {BEST_BETS_FILE} = /** @type {typeof import('../src/build/searchFiles')} */ (
-  await jiti.import('../src/build/searchFiles.ts')
-);
-const {checkBestBets} = /** @type {typeof import('../src/bestBets')} */ (
-  await jiti.import('../src/bestBets.ts')
-);
-const {fuseHits, priorWindow} = /** @type {typeof import('../src/queryPrior')} */ (
-  await jiti.import('../src/queryPrior.ts')
-);
-const {backEndHits, EVAL_DEPTH, inModalOrder, pagePath} =
-  /** @type {typeof import('../src/evaluation/searchEvaluation')} */ (
-    await jiti.import('../src/evaluation/searchEvaluation.ts')
-  );
 
 const buildDir = path.resolve(root, process.argv[2] ?? 'build');
 const engine = engineFromIndexFile(await readFile(await findIndexFile(buildDir), 'utf8'));
