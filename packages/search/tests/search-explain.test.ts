@@ -6,53 +6,9 @@ import {describe, expect, it} from 'vitest';
 import {appliedSynonyms, explainQuery} from '../src/evaluation/searchExplain';
 import {createSearchEngine} from '../src/engine';
 import type {QueryPrior} from '../src/queryPrior';
-import type {QueryRule} from '../src/queryRules';
-import type {SynonymEntry} from '../src/synonyms';
-import {rec, SITE} from './support/records';
+import {SITE} from './support/records';
+import {records, rules, synonyms} from './support/tinyIndex';
 
-const records = [
-  rec({path: '/renew', type: 'lvl1', lvl0: 'Production', lvl1: 'Renew certificates', position: 0}),
-  rec({
-    path: '/renew',
-    type: 'content',
-    lvl0: 'Production',
-    lvl1: 'Renew certificates',
-    position: 1,
-    content: 'Order a new certificate before the old one expires.',
-  }),
-  rec({path: '/tls', type: 'lvl1', lvl0: 'Introduction', lvl1: 'Mutual TLS', position: 0}),
-  rec({
-    path: '/tls',
-    type: 'content',
-    lvl0: 'Introduction',
-    lvl1: 'Mutual TLS',
-    position: 1,
-    content: 'Every connection uses a certificate on both sides.',
-  }),
-];
-const synonyms: SynonymEntry[] = [
-  {
-    objectID: 'nl-certificaat',
-    type: 'oneWaySynonym',
-    input: 'certificaat',
-    synonyms: ['certificate'],
-  },
-  {
-    objectID: 'nl-vernieuwen',
-    type: 'oneWaySynonym',
-    input: ['vernieuwen', 'vernieuw'],
-    synonyms: ['renew'],
-  },
-  {objectID: 'mtls', type: 'synonym', synonyms: ['mtls', 'mutual tls']},
-  {objectID: 'cert', type: 'oneWaySynonym', input: 'cert', synonyms: ['certificate']},
-];
-const rules: QueryRule[] = [
-  {
-    objectID: 'best-bet-tls',
-    conditions: [{pattern: 'handshake', anchoring: 'contains', alternatives: false}],
-    consequence: {params: {optionalFilters: [`url_without_anchor:${SITE}/tls`]}},
-  },
-];
 const engine = createSearchEngine({records, synonyms, rules});
 
 describe('search:explain', () => {
