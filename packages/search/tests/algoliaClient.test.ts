@@ -6,7 +6,7 @@ import type {FetchLike} from '../src/embeddedRequester';
 import {serializeIndex} from '../src/indexFileFormat';
 import {requestParams} from '../src/params';
 import {createSearchClient, indexUrlFromMeta} from '../src/algoliaClient';
-import type {MultiQueryBody, SearchResponse} from '../src/types';
+import type {DocSearchRecord, MultiQueryBody, SearchResponse} from '../src/types';
 import {closedPort, startDouble, type HttpDouble} from '../support/httpDouble';
 import {corpus, DOCSEARCH_FILTERS, rec, SITE} from './support/records';
 
@@ -51,6 +51,26 @@ const localHost = (port: number): Host => ({
   protocol: 'http',
   accept: 'readWrite',
 });
+/** An HTTP double of Algolia that answers each query with the embedded engine over `records`. */
+const algoliaOver = (records: DocSearchRecord[]) => {
+  const engine = createSearchEngine(records);
+  return startDouble((req) => {
+    const body = req.body as MultiQueryBody;
+    return {
+      status: 200,
+      body: {results: body.requests.map((r) => engine.search(requestParams(r), r.indexName))},
+    };
+  });
+};
+/** A hosted client whose one host is the double at `port`. */
+const hostedClient = (port: number, siteOrigin?: string) =>
+  createSearchClient({
+    mode: 'hosted',
+    appId: 'APPID',
+    apiKey: 'search-key',
+    options: {hosts: [localHost(port)]},
+    siteOrigin,
+  });
 
 describe('hosted mode', () => {
   let double: HttpDouble | undefined;
@@ -446,21 +466,8 @@ describe('highlights and snippets from either back end are text', () => {
   }
 
   it('hosted: Algolia returns the record text raw; the client escapes it and keeps the tags', async () => {
-    const engine = createSearchEngine(hostile);
-    double = await startDouble((req) => {
-      const body = req.body as MultiQueryBody;
-      return {
-        status: 200,
-        body: {results: body.requests.map((r) => engine.search(requestParams(r), r.indexName))},
-      };
-    });
-    const client = createSearchClient({
-      mode: 'hosted',
-      appId: 'APPID',
-      apiKey: 'search-key',
-      options: {hosts: [localHost(double.port)]},
-    });
-    await expectText(client);
+    double = await algoliaOver(hostile);
+    await expectText(hostedClient(double.port));
     // The request keeps the caller's tags, as the specification's request has them.
     expect((double.requests[0]?.body as MultiQueryBody).requests[0]).toMatchObject({
       highlightPreTag: '<mark>',
@@ -486,13 +493,7 @@ describe('highlights and snippets from either back end are text', () => {
       status: 200,
       body: {results: [{hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20}]},
     }));
-    const client = createSearchClient({
-      mode: 'hosted',
-      appId: 'APPID',
-      apiKey: 'search-key',
-      options: {hosts: [localHost(double.port)]},
-    });
-    const {results} = await client.search(docSearchRequest('odd'));
+    const {results} = await hostedClient(double.port).search(docSearchRequest('odd'));
     const [safe] = (results[0] as unknown as {hits: Record<string, unknown>[]}).hits;
     expect(safe?._highlightResult).toEqual({
       hierarchy: {
@@ -553,21 +554,8 @@ describe('hits whose URL leaves the site', () => {
   });
 
   it('hosted: a poisoned record, also for the /search page', async () => {
-    const engine = createSearchEngine(records);
-    double = await startDouble((req) => {
-      const body = req.body as MultiQueryBody;
-      return {
-        status: 200,
-        body: {results: body.requests.map((r) => engine.search(requestParams(r), r.indexName))},
-      };
-    });
-    const client = createSearchClient({
-      mode: 'hosted',
-      appId: 'APPID',
-      apiKey: 'search-key',
-      options: {hosts: [localHost(double.port)]},
-      siteOrigin: SITE,
-    });
+    double = await algoliaOver(records);
+    const client = hostedClient(double.port, SITE);
     expect(await urls(client)).toEqual([`${SITE}/kept`]);
     const helper = algoliasearchHelper(client as never, 'docs-fsc');
     const hits = await new Promise<SearchResponse['hits']>((resolve, reject) => {
