@@ -260,6 +260,15 @@ describe('the client with a prior', () => {
     return (await client.search(request(...args))).results[0] as unknown as SearchResponse;
   };
   const pages = (r: SearchResponse) => r.hits.map((h) => new URL(h.url ?? '').pathname);
+  /** A prior that strongly sends "manager" to the auditlog page. */
+  const auditlogPrior: QueryPrior = {
+    format: 'fsc-search-prior',
+    lambda: 10,
+    alpha: 0.1,
+    pages: ['/try-fsc/helm/5-auditlog'],
+    examples: [1],
+    words: {manager: [0, 5]},
+  };
 
   // "manager helm": the engine's first hit names only "manager" in its headings ("helm" is in its
   // section, lvl0), so the prior may move it.
@@ -283,17 +292,9 @@ describe('the client with a prior', () => {
   });
 
   it('cuts consecutive pages from one window: no hit twice, none skipped', async () => {
-    const prior: QueryPrior = {
-      format: 'fsc-search-prior',
-      lambda: 10,
-      alpha: 0.1,
-      pages: ['/try-fsc/helm/5-auditlog'],
-      examples: [1],
-      words: {manager: [0, 5]},
-    };
-    const whole = await search(async () => prior, 'manager helm', 0, 20);
-    const first = await search(async () => prior, 'manager helm', 0, 2);
-    const second = await search(async () => prior, 'manager helm', 1, 2);
+    const whole = await search(async () => auditlogPrior, 'manager helm', 0, 20);
+    const first = await search(async () => auditlogPrior, 'manager helm', 0, 2);
+    const second = await search(async () => auditlogPrior, 'manager helm', 1, 2);
     expect([first.page, second.page]).toEqual([0, 1]);
     expect([...first.hits, ...second.hits].map((h) => h.objectID)).toEqual(
       whole.hits.slice(0, 4).map((h) => h.objectID),
@@ -302,17 +303,9 @@ describe('the client with a prior', () => {
   });
 
   it('leaves first a hit whose headings hold every word of the query, as the engine highlights them', async () => {
-    const prior: QueryPrior = {
-      format: 'fsc-search-prior',
-      lambda: 10,
-      alpha: 0.1,
-      pages: ['/try-fsc/helm/5-auditlog'],
-      examples: [1],
-      words: {manager: [0, 5]},
-    };
     // "manager": the first hit is the page titled "6. Manager"; the prior's page comes next.
     const plain = await search(undefined, 'manager');
-    const fused = await search(async () => prior, 'manager');
+    const fused = await search(async () => auditlogPrior, 'manager');
     expect(pages(plain)[0]).toBe('/try-fsc/helm/6-manager');
     expect(pages(fused).slice(0, 2)).toEqual([
       '/try-fsc/helm/6-manager',
