@@ -70,6 +70,16 @@ const TIMING_ROUNDS = 5;
 const FILTERS = docSearchFacetFilters();
 /** @type {HierarchyLevel[]} */
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
+/**
+ * A field of a record as MiniSearch is given it: its id, its content or a heading.
+ * @type {NonNullable<import('minisearch').Options<LibraryDocument>['extractField']>}
+ */
+const extractField = (doc, f) =>
+  f === 'id'
+    ? doc.id
+    : f === 'content'
+      ? doc.r.content
+      : doc.r.hierarchy[/** @type {HierarchyLevel} */ (f)];
 
 // ---------------------------------------------------------------------------
 // helpers
@@ -118,12 +128,7 @@ function miniSearchFormat(records) {
   const options = {
     fields,
     storeFields: [],
-    extractField: (doc, f) =>
-      f === 'id'
-        ? doc.id
-        : f === 'content'
-          ? doc.r.content
-          : doc.r.hierarchy[/** @type {HierarchyLevel} */ (f)],
+    extractField,
   };
   const ms = new MiniSearch(options);
   ms.addAll(records.map((r, id) => ({id, r})));
@@ -233,12 +238,7 @@ function miniSearchEngine(records) {
     storeFields: [],
     tokenize: tokenizeWords,
     processTerm: normalizeTerm,
-    extractField: (doc, f) =>
-      f === 'id'
-        ? doc.id
-        : f === 'content'
-          ? doc.r.content
-          : doc.r.hierarchy[/** @type {HierarchyLevel} */ (f)],
+    extractField,
   };
   const build = timeIt(
     () => {
