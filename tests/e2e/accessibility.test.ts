@@ -142,25 +142,26 @@ describe('WCAG 2.1 AA in dark and light mode', () => {
     await page.context().close();
   });
 
-  it('the open search modal with results has no violations', async () => {
+  /** A dark page of the introduction with the search modal open on the hits for "outway". */
+  async function openModalWithResults() {
     const {page} = await openDark();
     await page.goto(site.origin + '/introduction/');
     await waitForHydration(page);
     await page.locator('button.DocSearch-Button').click();
     await page.locator('input.DocSearch-Input').fill('outway');
     await page.locator('.DocSearch-Hit').first().waitFor();
+    return page;
+  }
+
+  it('the open search modal with results has no violations', async () => {
+    const page = await openModalWithResults();
     expect(await violationsInBothModes(page, '.DocSearch-Modal')).toEqual(NONE);
     expect(await page.locator('.DocSearch-Hit').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 
   it('a page opened from a hit, with its marks and their control, has no violations', async () => {
-    const {page} = await openDark();
-    await page.goto(site.origin + '/introduction/');
-    await waitForHydration(page);
-    await page.locator('button.DocSearch-Button').click();
-    await page.locator('input.DocSearch-Input').fill('outway');
-    await page.locator('.DocSearch-Hit').first().waitFor();
+    const page = await openModalWithResults();
     await page.keyboard.press('Enter');
     await page.locator('.theme-doc-markdown mark.search-hit-mark').first().waitFor();
     expect(await violationsInBothModes(page)).toEqual(NONE);
