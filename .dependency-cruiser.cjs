@@ -79,7 +79,7 @@ module.exports = {
     {
       name: 'build-side-only-index-format',
       comment:
-        'The build side of search (packages/search/src/build) imports the index and prior file formats, the shared query rules and the ' +
+        'The build side of search (packages/search/src/build) imports the index, shard and prior file formats, the shared query rules and the ' +
         'synonym and best-bet formats, never ' +
         'the engine or the browser client.',
       severity: 'error',
@@ -88,7 +88,7 @@ module.exports = {
         ...runtime,
         path: SEARCH_BROWSER,
         pathNot:
-          '^packages/search/src/(indexFileFormat|priorFileFormat|indexSettings|searchConfig|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
+          '^packages/search/src/(indexFileFormat|shardFileFormat|priorFileFormat|indexSettings|searchConfig|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior)\\.ts$',
       },
     },
     {

@@ -13,6 +13,7 @@ import type {DocSearchRecord} from '../types';
 import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
 import {readSearchFiles, type SearchFiles} from './searchFiles';
+import {writeShardFiles} from './shardFiles';
 
 export {findIndexFile};
 
@@ -201,6 +202,9 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   }
   await writeFile(path.join(outDir, fileName), json);
   const publicPath = `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${fileName}`;
+
+  // The sharded index beside it (issue 38), which the browser does not load yet.
+  await writeShardFiles(outDir, records, {synonyms, rules}, log);
 
   const htmlFilesTagged = await tagHtmlFiles(outDir, INDEX_META_NAME, publicPath, log);
 

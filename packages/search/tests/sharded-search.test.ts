@@ -1,0 +1,108 @@
+/**
+ * The sharded index (shardFileFormat.ts, shardedSearch.ts) on 200 generated pages and three pages
+ * of rare words among them: each query is answered as the whole index answers it, from fewer
+ * shards than all. The rare words are what make a shard's choice matter (the generated pages share
+ * one small vocabulary, so their words are in every shard); the site tier checks every judged
+ * query on the real build (tests/site/search-sharded.test.ts).
+ */
+import {describe, expect, it} from 'vitest';
+import {createSearchEngine} from '../src/engine';
+import {readShard, readShardManifest, serializeShards} from '../src/shardFileFormat';
+import {createShardedSearch} from '../src/shardedSearch';
+import type {SynonymEntry} from '../src/synonyms';
+import type {DocSearchRecord, MultiQueryRequest, SearchResponse} from '../src/types';
+import {recordingFetch} from '../support/recordingFetch';
+import {DOCSEARCH_FILTERS, rec} from './support/records';
+import {syntheticRecords} from './support/syntheticRecords';
+
+const rarePage = (page: string, lvl1: string, contents: string[]): DocSearchRecord[] => {
+  const at = {path: `/docs/${page}`, lvl0: 'Reference', lvl1};
+  return [
+    rec({...at, type: 'lvl1', position: 0}),
+    ...contents.map((content, i) => rec({...at, type: 'content', content, position: i + 1})),
+  ];
+};
+
+const generated = syntheticRecords();
+const third = Math.floor(generated.length / 3);
+const records: DocSearchRecord[] = [
+  ...rarePage('kubeconfig', 'Rotate the kubeconfig', [
+    'Renew the kubeconfig credentials before they expire.',
+  ]),
+  ...generated.slice(0, third),
+  ...rarePage('errors', 'Error codes', [
+    'FSC_SERVICE_UNREACHABLE: the Inway could not reach the service.',
+  ]),
+  ...generated.slice(third),
+  ...rarePage('replication', 'Postgresql replication', [
+    'Set up replication between two Postgresql servers.',
+  ]),
+];
+const synonyms: SynonymEntry[] = [
+  {objectID: 'nl-renew', type: 'oneWaySynonym', input: ['vernieuwen'], synonyms: ['renew']},
+  {objectID: 'db-copy', type: 'synonym', synonyms: ['replication', 'mirroring']},
+];
+const whole = createSearchEngine({records, synonyms});
+
+const files = serializeShards(records, {synonyms});
+const names = files.shards.map((_, n) => `shard-${n}.json`);
+const served = new Map<string, string>([
+  ['/s/manifest.json', files.manifest(names)],
+  ...files.shards.map((json, n): [string, string] => [`/s/${names[n]}`, json]),
+]);
+
+/** What DocSearch's modal sends, with the site's facet filters. */
+const modalRequest = (query: string): MultiQueryRequest => ({
+  indexName: 'docs',
+  query,
+  hitsPerPage: 20,
+  attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
+  highlightPreTag: '<mark>',
+  highlightPostTag: '</mark>',
+  facetFilters: DOCSEARCH_FILTERS as string[],
+});
+
+/** An answer without the time it took, which is all that may differ. */
+const answer = ({processingTimeMS: _, ...rest}: SearchResponse) => rest;
+
+describe('the sharded index', () => {
+  it('holds every record once, in order, and every term with the shards holding it', () => {
+    expect(files.shards.length).toBeGreaterThan(4);
+    expect(files.shards.flatMap((json) => readShard(json))).toEqual(records);
+    const manifest = readShardManifest(files.manifest(names));
+    expect(manifest.shards).toEqual(names);
+    expect(manifest.synonyms).toEqual(synonyms);
+    expect(manifest.terms.get('kubeconfig')).toEqual([0]);
+    expect(manifest.terms.get('replication')).toEqual([files.shards.length - 1]);
+  });
+
+  it.each([
+    ['a typo on the first letter', 'jubeconfig', '/docs/kubeconfig'],
+    ['the last word as a prefix', 'replication credent', '/docs/kubeconfig'],
+    ['a synonym', 'mirroring', '/docs/replication'],
+    ['a Dutch query', 'hoe vernieuwen', '/docs/kubeconfig'],
+    ['an error code by its parts', 'service_unreachable', '/docs/errors'],
+  ])('answers %s (%s) as the whole index, from fewer shards', async (_, query, page) => {
+    const {fetch, take} = recordingFetch((url) => served.get(url) ?? null);
+    const sharded = createShardedSearch({manifestUrl: '/s/manifest.json', fetch});
+    const [result] = await sharded.search([modalRequest(query)]);
+    const expected = whole.search(modalRequest(query), 'docs');
+    expect(answer(result as SearchResponse)).toEqual(answer(expected));
+    expect(expected.hits.map((hit) => hit.url).join(' ')).toContain(page);
+    const fetched = take();
+    expect(fetched.roundTrips).toBe(2);
+    expect(fetched.urls.length - 1).toBeLessThan(files.shards.length);
+  });
+
+  it('keeps the shards it fetched for the next keystrokes', async () => {
+    const {fetch, take} = recordingFetch((url) => served.get(url) ?? null);
+    const sharded = createShardedSearch({manifestUrl: '/s/manifest.json', fetch});
+    for (const query of ['kubeconfi', 'kubeconfig']) await sharded.search([modalRequest(query)]);
+    expect(take().urls).toHaveLength(2);
+    const [result] = await sharded.search([modalRequest('kubeconfig renew')]);
+    expect(answer(result as SearchResponse)).toEqual(
+      answer(whole.search(modalRequest('kubeconfig renew'), 'docs')),
+    );
+    expect(take().urls).toEqual([]);
+  });
+});
