@@ -53,7 +53,7 @@ export const SITE_SOURCES = [
  */
 const BUILD_SOURCES = [
   ...SITE_SOURCES,
-  'packages/search/data/search-queries.json',
+  'packages/search/data/search-queries.tsv',
   'packages/search/data/phrasings.json',
   'package-lock.json',
   'tests/e2e/support/test-routes-plugin.ts',

@@ -6,6 +6,7 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {loadQueries, QUERIES_FILE} from '@fsc-docs/search/evaluation/searchEvaluation';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {Page} from 'playwright-core';
@@ -71,9 +72,7 @@ describe('the MCP server over the served build', () => {
   });
 
   it('gives the first hit the site modal gives, for judged reader queries', async () => {
-    const {queries} = JSON.parse(
-      fs.readFileSync(path.join(ROOT, 'packages/search/data/search-queries.json'), 'utf8'),
-    ) as {queries: {q: string; kind: string}[]};
+    const queries = await loadQueries(path.join(ROOT, QUERIES_FILE));
     // Keywords and questions (the question rules apply to the latter), a bounded number of each.
     const judged = [
       ...queries.filter((query) => query.kind === 'keyword').slice(0, 5),

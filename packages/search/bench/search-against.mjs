@@ -170,7 +170,6 @@ try {
       synthetic.queries.slice(SYNTHETIC_LATENCY_QUERIES).map((query) => ({
         q: query.q,
         expect: [new URL(query.url).pathname],
-        set: 0,
       })),
       [],
       PRIOR_SETTINGS,

@@ -4,7 +4,7 @@
 //
 // Would readers' own phrasings, written onto the pages that answer them (a "questions this page
 // answers" list), help other readers find those pages? The tuned judged queries are split in two
-// halves by their order in packages/search/data/search-queries.json. One half's queries (all kinds but
+// halves by their order in packages/search/data/search-queries.tsv. One half's queries (all kinds but
 // keyword, typo and short) become content records on their first expected page, in a section of
 // their own. The other half is then measured with and without those records, and the same the
 // other way round. Prints MRR per half and kind. The held-out queries take no part. Run

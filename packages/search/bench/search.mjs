@@ -5,7 +5,7 @@
 // The embedded engine (MiniSearch + Algolia-style ranking) side by side with
 // lunr 2.3.9 on the same records and queries, for
 //   - the real site: the index file the build wrote (build/search-index.*.json)
-//     and packages/search/data/search-queries.json;
+//     and packages/search/data/search-queries.tsv;
 //   - a synthetic corpus of 2,000 pages generated deterministically (seeded)
 //     from the real records' vocabulary, with 200 generated queries whose
 //     answer is known.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // npm run eval:search [-- [build directory] [--update-top3]]
-// Runs packages/search/data/search-queries.json through the embedded engine over the
+// Runs packages/search/data/search-queries.tsv through the embedded engine over the
 // built index (build/search-index.*.json) with DocSearch's facet filters and
 // prints, per query, the top 3 hits, then MRR, top-1 and top-3 per kind, for
 // all queries, the tuned ones (train sets) and the held-out ones (heldout sets), and

@@ -16,15 +16,9 @@ import {loadSearch} from '../support/loadSearch.mjs';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const {findIndexFile} = await loadSearch('build/findIndexFile');
 const {engineFromIndexFile} = await loadSearch('engineFromIndexFile');
-const {
-  JUDGED_QUERIES_FILE,
-  learnPrior,
-  PHRASINGS_FILE,
-  priorExamples,
-  PRIOR_SETTINGS,
-  readPhrasings,
-  readTrainQueries,
-} = await loadSearch('build/learnPrior');
+const {JUDGED_QUERIES_FILE} = await loadSearch('build/judgedQueries');
+const {learnPrior, PHRASINGS_FILE, priorExamples, PRIOR_SETTINGS, readPhrasings, readTrainQueries} =
+  await loadSearch('build/learnPrior');
 const {isBuiltPage} = await loadSearch('build/priorFile');
 const {BEST_BETS_FILE} = await loadSearch('build/searchFiles');
 const {checkBestBets} = await loadSearch('bestBets');

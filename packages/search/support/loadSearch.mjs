@@ -18,6 +18,7 @@ const jiti = createJiti(import.meta.url);
  *   questionRules: typeof import('../src/questionRules');
  *   text: typeof import('../src/text');
  *   'build/findIndexFile': typeof import('../src/build/findIndexFile');
+ *   'build/judgedQueries': typeof import('../src/build/judgedQueries');
  *   'build/learnPrior': typeof import('../src/build/learnPrior');
  *   'build/priorFile': typeof import('../src/build/priorFile');
  *   'build/push': typeof import('../src/build/push');

@@ -59,7 +59,7 @@ describe('the index file format', () => {
   });
 
   it('reads back the query-to-page prior the build learns from the judged queries', async () => {
-    const queries = await readTrainQueries(data('search-queries.json'));
+    const queries = await readTrainQueries(data('search-queries.tsv'));
     const prior = learnPrior(priorExamples(queries, bets, PRIOR_SETTINGS), PRIOR_SETTINGS, '/');
     expect(Object.keys(prior.words).length).toBeGreaterThan(100);
     expect(json(readPriorFile(serializePrior(prior)))).toBe(json(prior));

@@ -15,9 +15,10 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {readIndexFile} from '../src/indexFileFormat';
 import type {Plugin} from '@docusaurus/types';
 import pluginSearchIndex from '../src/build';
-import {JUDGED_QUERIES_FILE, PHRASINGS_FILE} from '../src/build/learnPrior';
+import {JUDGED_QUERIES_FILE} from '../src/build/judgedQueries';
+import {PHRASINGS_FILE} from '../src/build/learnPrior';
 import {BEST_BETS_FILE, SYNONYMS_FILE} from '../src/build/searchFiles';
-import {findPriorFile} from '../src/build/priorFile';
+import {buildPriorFile, findPriorFile} from '../src/build/priorFile';
 import {readPriorFile} from '../src/queryPrior';
 import {
   buildSearchIndex,
@@ -29,7 +30,6 @@ import {
 } from '../src/build/buildIndex';
 import {extractRecords} from '../src/build/extractRecords';
 
-const ROOT = path.join(__dirname, '..', '..', '..');
 const FIXTURES = path.join(__dirname, 'fixtures', 'site');
 const SITE = 'https://docs.example.org';
 const read = (rel: string): string => readFileSync(path.join(FIXTURES, rel), 'utf8');
@@ -292,15 +292,16 @@ describe('search-index plugin (postBuild)', () => {
   /** The site directory the plugin reads its search files from: the repository's synonyms whose
    * targets the fixture pages hold and a best bet on a fixture page (the repository's best bets
    * name pages the fixture site lacks, and the build refuses a synonym no page holds). */
-  function siteDir(): string {
+  function siteDir(judged = JUDGED_QUERIES): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'fsc-site-dir-'));
     dirs.push(dir);
     mkdirSync(path.dirname(path.join(dir, SYNONYMS_FILE)), {recursive: true});
     cpSync(path.join(FIXTURES, '..', 'synonyms.json'), path.join(dir, SYNONYMS_FILE));
     cpSync(path.join(FIXTURES, '..', 'best-bets.json'), path.join(dir, BEST_BETS_FILE));
-    // The judged queries, whose train sets the query-to-page prior learns from, and a writer's
-    // phrasings for a fixture page ("logboek" twice: a word seen once is left out of the table).
-    cpSync(path.join(ROOT, JUDGED_QUERIES_FILE), path.join(dir, JUDGED_QUERIES_FILE));
+    // Judged queries on fixture pages, whose train sets the query-to-page prior learns from, and
+    // a writer's phrasings for a fixture page ("logboek" twice: a word seen once is left out of
+    // the table).
+    writeFileSync(path.join(dir, JUDGED_QUERIES_FILE), judged);
     writeFileSync(
       path.join(dir, PHRASINGS_FILE),
       JSON.stringify({
@@ -318,6 +319,15 @@ describe('search-index plugin (postBuild)', () => {
     cpSync(FIXTURES, dir, {recursive: true});
     return dir;
   }
+  const JUDGED_QUERIES = [
+    'set\tuse\tabout',
+    '0\ttrain\tthe fixture pages',
+    '1\theldout\twritten blind',
+    '',
+    'set\tkind\tquery\texpect',
+    '0\tkeyword\taudit log\t/try-fsc/helm/5-auditlog',
+    '1\tquestion\twhat is fsc\t/introduction/',
+  ].join('\n');
   const ROUTES = [
     '/',
     '/404.html',
@@ -418,6 +428,15 @@ describe('search-index plugin (postBuild)', () => {
     // The writer's phrasings taught the prior their page.
     const prior = readPriorFile(readFileSync(priorFile ?? '', 'utf8'));
     expect(prior.words.logboek).toEqual([prior.pages.indexOf('/try-fsc/helm/5-auditlog'), 2]);
+  });
+
+  it("fails naming a judged query's line whose page is not a page of the build", async () => {
+    const judged = JUDGED_QUERIES.replace('/introduction/', '/introduction/nowhere');
+    await expect(
+      buildPriorFile({outDir: copySite(), siteDir: siteDir(judged), baseUrl: '/', log: () => {}}),
+    ).rejects.toThrow(
+      /search-queries\.tsv:7: "what is fsc" expects "\/introduction\/nowhere", not a page/,
+    );
   });
 
   it('is deterministic, idempotent on re-runs and respects baseUrl', async () => {

@@ -32,9 +32,9 @@ describe('learning the prior', () => {
   it('counts the query words the engine reads, per page, the same table for the same examples', () => {
     const examples = priorExamples(
       [
-        {q: 'How do I renew the certificates?', expect: ['/renew'], set: 0},
-        {q: 'renew certificate', expect: ['/renew', '/certs/'], set: 1},
-        {q: 'outway logs', expect: ['/outway'], set: 1},
+        {q: 'How do I renew the certificates?', expect: ['/renew']},
+        {q: 'renew certificate', expect: ['/renew', '/certs/']},
+        {q: 'outway logs', expect: ['/outway']},
       ],
       [{objectID: 'outway', page: '/outway', patterns: ['outway', 'firewall']}],
       SETTINGS,
@@ -56,23 +56,21 @@ describe('learning the prior', () => {
 
   it('reads only the train sets of the judged queries', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'prior-'));
-    const file = path.join(dir, 'queries.json');
+    const file = path.join(dir, 'queries.tsv');
     await writeFile(
       file,
-      JSON.stringify({
-        sets: [
-          {set: 0, use: 'train'},
-          {set: 1, use: 'heldout'},
-        ],
-        queries: [
-          {q: 'taught', kind: 'keyword', set: 0, expect: ['/a']},
-          {q: 'held out', kind: 'keyword', set: 1, expect: ['/b']},
-        ],
-      }),
+      [
+        'set\tuse\tabout',
+        '0\ttrain\tstudied',
+        '1\theldout\twritten blind',
+        'set\tkind\tquery\texpect',
+        '0\tkeyword\ttaught\t/a',
+        '1\tkeyword\theld out\t/b',
+      ].join('\n'),
     );
     try {
       expect(await readTrainQueries(file)).toEqual([
-        {q: 'taught', expect: ['/a'], set: 0, kind: 'keyword'},
+        {q: 'taught', kind: 'keyword', expect: ['/a'], set: 0, use: 'train'},
       ]);
     } finally {
       await rm(dir, {recursive: true});
@@ -87,7 +85,7 @@ describe('learning the prior', () => {
       (page) => pages.has(page),
     );
     const examples = priorExamples(
-      [{q: 'renew certificate', expect: ['/renew'], set: 0}],
+      [{q: 'renew certificate', expect: ['/renew']}],
       [],
       SETTINGS,
       phrasings,

@@ -1,15 +1,12 @@
-import {mkdtemp, writeFile} from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
   evaluate,
   formatSetTable,
   formatTable,
   inModalOrder,
-  loadQueries,
   type EvalQuery,
 } from '../src/evaluation/searchEvaluation';
+import {parseJudgedQueries} from '../src/build/judgedQueries';
 import {formatTop3, parseTop3, top3Changes} from '../src/evaluation/searchTop3';
 
 describe("eval:search's table", () => {
@@ -30,33 +27,56 @@ describe("eval:search's table", () => {
 });
 
 describe('the judged sets', () => {
-  async function judgedFile(data: unknown): Promise<string> {
-    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'judged-')), 'queries.json');
-    await writeFile(file, JSON.stringify(data));
-    return file;
-  }
-  const sets = [
-    {set: 1, use: 'train', about: 'studied'},
-    {set: 2, use: 'heldout', about: 'written blind'},
-  ];
-  const query = (q: string, set: number) => ({q, kind: 'keyword', set, expect: ['/a']});
+  /** A judged file: two sets, then the query lines given (the first on line 7). */
+  const judged = (...queries: string[]): string =>
+    [
+      '# for people',
+      'set\tuse\tabout',
+      '1\ttrain\tstudied',
+      '2\theldout\twritten blind',
+      '',
+      'set\tkind\tquery\texpect',
+      ...queries,
+    ].join('\n');
+  const isPage = (page: string) => ['/a', '/b/'].includes(page);
+  const parse = (text: string) => parseJudgedQueries(text, 'q.tsv', isPage);
 
-  it("give each query its set's number and use", async () => {
-    const file = await judgedFile({sets, queries: [query('one', 1), query('two', 2)]});
-    expect(await loadQueries(file)).toEqual([
+  it("give each query its set's number and use", () => {
+    expect(parse(judged('1\tkeyword\tone\t/a', '2\tdutch\ttwee woorden\t/b/ /a'))).toEqual([
       {q: 'one', kind: 'keyword', expect: ['/a'], set: 1, use: 'train'},
-      {q: 'two', kind: 'keyword', expect: ['/a'], set: 2, use: 'heldout'},
+      {q: 'twee woorden', kind: 'dutch', expect: ['/b/', '/a'], set: 2, use: 'heldout'},
     ]);
   });
 
-  it('refuse a query without a declared set, a use of its own, or a set without a use', async () => {
-    for (const [data, error] of [
-      [{sets, queries: [query('one', 3)]}, /"one" needs a set of those in sets/],
-      [{sets, queries: [{...query('one', 2), use: 'train'}]}, /"one" needs a set of those in sets/],
-      [{sets: [{set: 1}], queries: [query('one', 1)]}, /set 1 needs a use/],
-    ] as const) {
-      await expect(loadQueries(await judgedFile(data))).rejects.toThrow(error);
+  it('refuse a line that does not fit, naming it', () => {
+    for (const [line, error] of [
+      ['1\tkeyword\tone', 'q.tsv:7: 3 columns, not 4 (set, kind, query, expect): 1\tkeyword\tone'],
+      ['1\tkeyword\tone\t/a\t/b/', 'q.tsv:7: 5 columns, not 4'],
+      ['one\tkeyword\t1\t/a', 'q.tsv:7: the set is not a number'],
+      ['3\tkeyword\tone\t/a', 'q.tsv:7: set 3 is not in the sets table'],
+      ['1\tkeywords\tone\t/a', 'q.tsv:7: "one" needs a kind (keyword, question,'],
+      ['1\tkeyword\tone \t/a', 'q.tsv:7: the query is empty or starts or ends in a space'],
+      ['1\tkeyword\tone\t/c', 'q.tsv:7: "one" expects "/c", not a page of the site'],
+      ['1\tkeyword\tone\ta', 'q.tsv:7: "one" expects "a", not a page of the site'],
+      ['1\tkeyword\tone\t/a  /b/', 'q.tsv:7: "one" expects "", not a page of the site'],
+    ]) {
+      expect(() => parse(judged(line!)), line).toThrow(error);
     }
+    expect(() => parse(judged('1\tkeyword\tone\t/a', '2\ttask\tone\t/b/'))).toThrow(
+      'q.tsv:8: "one" is judged twice',
+    );
+  });
+
+  it('refuse a set without a known use, declared twice, or a file without its headers', () => {
+    const sets = (line: string) => judged('1\tkeyword\tone\t/a').replace('2\theldout', line);
+    expect(() => parse(sets('2\tlater'))).toThrow(
+      'q.tsv:4: set 2 needs a use (train or heldout), not "later"',
+    );
+    expect(() => parse(sets('1\theldout'))).toThrow('q.tsv:4: set 1 is declared twice');
+    expect(() => parse(judged('1\tkeyword\tone\t/a').replace('set\tuse', 'set\tusage'))).toThrow(
+      'q.tsv:2: expected the header "set\\tuse\\tabout"',
+    );
+    expect(() => parse(judged())).toThrow('q.tsv: no queries');
   });
 
   it('are reported one by one, with their use', () => {

@@ -9,9 +9,9 @@ const SETTINGS: PriorSettings = {lambda: 1, alpha: 0.5, minWordCount: 1, bestBet
 const prior = learnPrior(
   priorExamples(
     [
-      {q: 'renew', expect: ['/renew'], set: 0},
-      {q: 'renew certificate', expect: ['/renew'], set: 0},
-      {q: 'outway', expect: ['/outway'], set: 0},
+      {q: 'renew', expect: ['/renew']},
+      {q: 'renew certificate', expect: ['/renew']},
+      {q: 'outway', expect: ['/outway']},
     ],
     [],
     SETTINGS,

@@ -8,12 +8,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {BestBet} from '../bestBets';
 import {priorPagePath, priorWords, type QueryPrior} from '../queryPrior';
-
-/**
- * The judged queries, relative to the site directory: the one place that names the file (the
- * search evaluation reads it from here too).
- */
-export const JUDGED_QUERIES_FILE = path.join('packages', 'search', 'data', 'search-queries.json');
+import {readJudgedQueries, type JudgedQuery} from './judgedQueries';
 
 /** The writers' phrasings, relative to the site directory (see readPhrasings). */
 export const PHRASINGS_FILE = path.join('packages', 'search', 'data', 'phrasings.json');
@@ -101,40 +96,16 @@ export function learnPrior(
   };
 }
 
-/** A judged query as the file holds it. */
-export interface JudgedQuery {
-  q: string;
-  expect: string[];
-  set: number;
-  /** What the reader typed (keyword, question, dutch…), which search:tune-prior reports by. */
-  kind?: string;
-}
-
 /**
- * The judged queries of the train sets, read from the file's `sets` (a set's use is declared once
- * there). Heldout queries are dropped here, before anything else sees them.
+ * The judged queries of the train sets (a set's use is declared once, in the file's sets table).
+ * Heldout queries are dropped here, before anything else sees them; every line is checked, and
+ * given `isPage`, every expected page (readJudgedQueries).
  */
-export async function readTrainQueries(file: string): Promise<JudgedQuery[]> {
-  const data = JSON.parse(await readFile(file, 'utf8')) as {
-    sets?: {set?: unknown; use?: unknown}[];
-    queries?: {q?: unknown; expect?: unknown; set?: unknown; kind?: unknown}[];
-  };
-  const train = new Set((data.sets ?? []).filter((s) => s.use === 'train').map((s) => s.set));
-  return (data.queries ?? []).flatMap((query) =>
-    train.has(query.set) &&
-    typeof query.q === 'string' &&
-    Array.isArray(query.expect) &&
-    query.expect.every((page) => typeof page === 'string')
-      ? [
-          {
-            q: query.q,
-            expect: query.expect as string[],
-            set: query.set as number,
-            ...(typeof query.kind === 'string' ? {kind: query.kind} : {}),
-          },
-        ]
-      : [],
-  );
+export async function readTrainQueries(
+  file: string,
+  isPage?: (page: string) => boolean,
+): Promise<JudgedQuery[]> {
+  return (await readJudgedQueries(file, isPage)).filter((query) => query.use === 'train');
 }
 
 /**
@@ -142,7 +113,7 @@ export async function readTrainQueries(file: string): Promise<JudgedQuery[]> {
  * bets, the best bets weighted as `settings` say.
  */
 export function priorExamples(
-  queries: readonly JudgedQuery[],
+  queries: readonly Pick<JudgedQuery, 'q' | 'expect'>[],
   bets: readonly BestBet[],
   settings: PriorSettings,
   phrasings: readonly PagePhrasings[] = [],

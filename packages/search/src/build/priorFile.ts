@@ -12,8 +12,8 @@ import {gzipSync} from 'node:zlib';
 import {serializePrior} from '../priorFileFormat';
 import {PRIOR_META_NAME} from '../queryPrior';
 import {formatBytes, tagHtmlFiles} from './buildIndex';
+import {JUDGED_QUERIES_FILE} from './judgedQueries';
 import {
-  JUDGED_QUERIES_FILE,
   learnPrior,
   priorExamples,
   PHRASINGS_FILE,
@@ -47,7 +47,11 @@ export async function buildPriorFile(options: {
 }): Promise<{fileName: string; bytes: number; gzipBytes: number}> {
   const {outDir, siteDir, baseUrl} = options;
   const log = options.log ?? ((m: string) => console.log(m));
-  const queries = await readTrainQueries(path.join(siteDir, JUDGED_QUERIES_FILE));
+  // Every judged query's pages must be pages of this build (a heldout one's too: a wrong path
+  // would count as a miss in the evaluation).
+  const queries = await readTrainQueries(path.join(siteDir, JUDGED_QUERIES_FILE), (page) =>
+    isBuiltPage(outDir, page),
+  );
   const bets = await readBestBets(path.join(siteDir, BEST_BETS_FILE));
   const phrasings = await readPhrasings(path.join(siteDir, PHRASINGS_FILE), (page) =>
     isBuiltPage(outDir, page),

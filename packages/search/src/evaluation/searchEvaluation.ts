@@ -1,46 +1,25 @@
 /**
- * Ranking evaluation against the judged reader queries (packages/search/data/search-queries.json): for each
+ * Ranking evaluation against the judged reader queries (packages/search/data/search-queries.tsv): for each
  * query, where does the first expected page appear among the hits?
  * Shared by `npm run eval:search`, the search-quality test and the bench.
  */
-import {readFile} from 'node:fs/promises';
-import {JUDGED_QUERIES_FILE} from '../build/learnPrior';
 import type {SearchEngine} from '../engine';
+import {
+  JUDGED_QUERIES_FILE,
+  QUERY_KINDS,
+  readJudgedQueries,
+  type JudgedQuery,
+  type QueryKind,
+  type QueryUse,
+} from '../build/judgedQueries';
 import {fusedPage, priorWindow, type QueryPrior} from '../queryPrior';
 import {questionParams} from '../questionRules';
 import type {FacetFilters, SearchHit} from '../types';
 
-/** What a reader typed: the kinds of packages/search/data/search-queries.json (its `about` says what each holds). */
-export const QUERY_KINDS = [
-  'keyword',
-  'question',
-  'config-key',
-  'symptom',
-  'command',
-  'task',
-  'synonym',
-  'typo',
-  'short',
-  'dutch',
-] as const;
-export type QueryKind = (typeof QUERY_KINDS)[number];
+export {QUERY_KINDS, type QueryKind};
 
-/**
- * What a judged query may be used for, as its set says: train (studied, tuned and trained on) or
- * heldout (never read one by one, tuned or trained on; reported apart).
- */
-const QUERY_USES = ['train', 'heldout'] as const;
-type QueryUse = (typeof QUERY_USES)[number];
-
-export interface EvalQuery {
-  q: string;
-  kind: QueryKind;
-  expect: string[];
-  /** The judged set the query came from (the file's `sets` say who wrote each and when). */
-  set: number;
-  /** Its set's use. */
-  use: QueryUse;
-}
+/** A judged query, as the evaluation ranks it. */
+export type EvalQuery = JudgedQuery;
 
 interface QueryOutcome extends EvalQuery {
   /** URLs of the first hits (with anchors), best first. */
@@ -90,40 +69,10 @@ export function pagePath(url: string): string {
 }
 
 /**
- * The judged queries, each with its set's number and use. The file declares each set's use once,
- * in `sets`, so that a set moves from heldout to train whole.
+ * The judged queries, each with its set's number and use (readJudgedQueries: a line that does not
+ * fit fails naming it).
  */
-export async function loadQueries(file: string): Promise<EvalQuery[]> {
-  const data = JSON.parse(await readFile(file, 'utf8')) as {
-    sets?: {set?: unknown; use?: unknown}[];
-    queries?: (Partial<Omit<EvalQuery, 'use'>> & {use?: unknown})[];
-  };
-  if (!Array.isArray(data.queries) || data.queries.length === 0)
-    throw new Error(`${file}: no queries`);
-  const uses = new Map<unknown, QueryUse>();
-  for (const {set, use} of data.sets ?? []) {
-    if (!Number.isInteger(set) || uses.has(set))
-      throw new Error(`${file}: set ${JSON.stringify(set)} is not a number of its own`);
-    if (!QUERY_USES.includes(use as QueryUse))
-      throw new Error(`${file}: set ${String(set)} needs a use (${QUERY_USES.join(' or ')})`);
-    uses.set(set, use as QueryUse);
-  }
-  return data.queries.map((query, i) => {
-    const {q, kind, expect, set} = query;
-    if (typeof q !== 'string' || !q.trim()) throw new Error(`${file}: query ${i + 1} has no text`);
-    if (!QUERY_KINDS.includes(kind as QueryKind)) {
-      throw new Error(`${file}: ${JSON.stringify(q)} needs a kind (${QUERY_KINDS.join(' or ')})`);
-    }
-    if (!Array.isArray(expect) || expect.length === 0)
-      throw new Error(`${file}: ${JSON.stringify(q)} expects no page`);
-    const use = uses.get(set);
-    if (use === undefined || 'use' in query)
-      throw new Error(
-        `${file}: ${JSON.stringify(q)} needs a set of those in sets (its use is the set's)`,
-      );
-    return {q, kind: kind as QueryKind, expect, set: set as number, use};
-  });
-}
+export const loadQueries = readJudgedQueries;
 
 function figures(outcomes: readonly QueryOutcome[]): Figures {
   return {

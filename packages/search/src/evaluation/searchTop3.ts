@@ -41,7 +41,7 @@ function pageIds(paths: Iterable<string>): Map<string, string> {
 export function formatTop3(top3: ReadonlyMap<string, readonly string[]>): string {
   const ids = pageIds([...top3.values()].flat());
   const lines = [
-    '# The pages of the first three hits of each judged query (packages/search/data/search-queries.json) on the',
+    '# The pages of the first three hits of each judged query (packages/search/data/search-queries.tsv) on the',
     "# published build's index, as eval:search ranks them. Written by",
     '# `npm run eval:search -- --update-top3` after a build; tests/site/search-quality.test.ts names the',
     '# queries whose top 3 moved. The pages (id, path), then one query a line (query, ids).',
