@@ -129,11 +129,20 @@ describe('the pinned top 3 (packages/search/data/search-top3.tsv)', () => {
   it('names each page by its last segment, or its path when another page ends the same way', () => {
     const lines = formatTop3(top3).split('\n');
     expect(lines).toContain('what is a contract\tcomponents introduction /');
-    expect(lines).toContain(
-      'docker intro\ttry-fsc/docker/introduction try-fsc/docker/introduction',
-    );
     expect(lines).toContain('nothing like it\t-');
     expect(parseTop3(formatTop3(top3))).toEqual(top3);
+  });
+
+  it('writes a hit on the page of the hit before as "=", and refuses "=" first', () => {
+    const lines = formatTop3(top3).split('\n');
+    expect(lines).toContain('docker intro\ttry-fsc/docker/introduction =');
+    const again = new Map([
+      ['again', ['/introduction', '/introduction/components', '/introduction']],
+    ]);
+    expect(formatTop3(again).split('\n')).toContain('again\tintroduction components introduction');
+    expect(() => parseTop3(formatTop3(top3).replace('\tcomponents ', '\t= '))).toThrow(
+      'a page id not in the table, or "=" first: what is a contract\t= introduction /',
+    );
   });
 
   it('reports each query whose top 3 moved, that is new, or that is no longer judged', () => {

@@ -8,7 +8,9 @@
  * The file: comment lines (#), the pages (id, tab, path), an empty line, then one line per judged
  * query: the query, a tab and the pages of its first three hits as ranked (a page once per hit), as
  * ids. A page's id is its last path segment, or its path without the first slash when another page
- * ends in the same segment: short lines a reviewer can read without the table.
+ * ends in the same segment: short lines a reviewer can read without the table. A hit on the page of
+ * the hit before is written SAME_PAGE: most queries' three hits share a page, and writing its id
+ * again made up a fifth of the file.
  */
 import path from 'node:path';
 import {pagePath, type EvalSummary} from './searchEvaluation';
@@ -23,6 +25,8 @@ export function top3Of(summary: EvalSummary): Map<string, string[]> {
 
 /** A query line's pages when it has no hit (a line never ends in white space). */
 const NO_HITS = '-';
+/** A hit on the same page as the hit before it. */
+const SAME_PAGE = '=';
 
 function pageIds(paths: Iterable<string>): Map<string, string> {
   const pages = [...new Set(paths)].sort();
@@ -44,12 +48,14 @@ export function formatTop3(top3: ReadonlyMap<string, readonly string[]>): string
     '# The pages of the first three hits of each judged query (packages/search/data/search-queries.tsv) on the',
     "# published build's index, as eval:search ranks them. Written by",
     '# `npm run eval:search -- --update-top3` after a build; tests/site/search-quality.test.ts names the',
-    '# queries whose top 3 moved. The pages (id, path), then one query a line (query, ids).',
+    '# queries whose top 3 moved. The pages (id, path), then one query a line (query, ids; "=" is the',
+    '# page of the hit before).',
     ...[...ids].map(([page, id]) => `${id}\t${page}`),
     '',
-    ...[...top3].map(
-      ([q, pages]) => `${q}\t${pages.map((page) => ids.get(page)).join(' ') || NO_HITS}`,
-    ),
+    ...[...top3].map(([q, pages]) => {
+      const written = pages.map((page, i) => (page === pages[i - 1] ? SAME_PAGE : ids.get(page)));
+      return `${q}\t${written.join(' ') || NO_HITS}`;
+    }),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -71,9 +77,11 @@ export function parseTop3(text: string): Map<string, string[]> {
     lines.slice(empty + 1).map((line) => {
       const [q, ids] = line.split('\t');
       if (!q || !ids) throw new Error(`${TOP3_FILE}: not a query and its pages: ${line}`);
-      const paths = ids === NO_HITS ? [] : ids.split(' ').map((id) => pages.get(id));
+      const paths: (string | undefined)[] = [];
+      for (const id of ids === NO_HITS ? [] : ids.split(' '))
+        paths.push(id === SAME_PAGE ? paths.at(-1) : pages.get(id));
       if (paths.some((page) => page === undefined))
-        throw new Error(`${TOP3_FILE}: a page id not in the table: ${line}`);
+        throw new Error(`${TOP3_FILE}: a page id not in the table, or "=" first: ${line}`);
       return [q, paths as string[]];
     }),
   );
