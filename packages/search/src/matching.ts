@@ -259,7 +259,13 @@ function withJoinedTerms(
   return copies;
 }
 
-export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount: number): Matcher {
+export function createMatcher(
+  index: TermIndex,
+  terms: RecordTerms,
+  recordCount: number,
+  /** Recent query words whose matches are kept (0: none, so every query reads the index again). */
+  cacheSize = QUERY_WORD_CACHE_SIZE,
+): Matcher {
   // Typing sends one query per keystroke: the words before the last one
   // repeat, so their matches are cached (read-only once cached).
   const cache = new Map<string, QueryWordMatches>();
@@ -284,7 +290,8 @@ export function createMatcher(index: TermIndex, terms: RecordTerms, recordCount:
     }
     if (phrase === null && word.length >= MIN_SPLIT_WORD && !/\d/.test(word))
       addSplits(index, terms, word, out);
-    if (cache.size >= QUERY_WORD_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    if (cacheSize === 0) return out;
+    if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
     cache.set(key, out);
     return out;
   }

@@ -14,7 +14,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import type {FetchLike} from './embeddedRequester';
 import {createSearchEngine, type SearchEngine} from './engine';
-import {createMatcher} from './matching';
+import {createMatcher, type Matcher} from './matching';
 import {normalizeParams, requestParams} from './params';
 import {parseQuery} from './query';
 import {readShard, readShardManifest, type ShardManifest} from './shardFileFormat';
@@ -34,12 +34,14 @@ export interface ShardedSearch {
 }
 
 /** Engines over the shard sets of recent queries (a keystroke often needs the shards of the last). */
-const ENGINE_CACHE_SIZE = 8;
+const ENGINE_CACHE_SIZE = 16;
 
 /** The dictionary as a term index whose postings note the terms the matcher reads. */
 interface Dictionary {
   index: TermIndex;
   read: Set<string>;
+  /** Without a cache: a cached word would not be read again, and its terms not noted. */
+  matcher: Matcher;
 }
 
 const NOTHING: number[] = [];
@@ -59,7 +61,7 @@ function dictionaryOf(terms: ShardManifest['terms']): Dictionary {
       positions: NOTHING,
     });
   }
-  return {index, read};
+  return {index, read, matcher: createMatcher(index, NO_RECORDS, 0, 0)};
 }
 
 interface Loaded {
@@ -122,8 +124,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     // The empty query lists every record.
     if (queryWords.length === 0) return manifest.shards.map((_, n) => n);
     dictionary.read.clear();
-    // A matcher of its own each time: a matcher caches a word's matches, and would not read again.
-    createMatcher(dictionary.index, NO_RECORDS, 0).matchQuery(queryWords);
+    dictionary.matcher.matchQuery(queryWords);
     const needed = new Set<number>();
     for (const term of dictionary.read)
       for (const n of manifest.terms.get(term) ?? NOTHING) needed.add(n);

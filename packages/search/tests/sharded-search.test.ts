@@ -11,6 +11,7 @@ import {readShard, readShardManifest, serializeShards} from '../src/shardFileFor
 import {createShardedSearch} from '../src/shardedSearch';
 import type {SynonymEntry} from '../src/synonyms';
 import type {DocSearchRecord, MultiQueryRequest, SearchResponse} from '../src/types';
+import {docSearchRequest} from '../support/docSearchRequest';
 import {recordingFetch} from '../support/recordingFetch';
 import {DOCSEARCH_FILTERS, rec} from './support/records';
 import {syntheticRecords} from './support/syntheticRecords';
@@ -52,15 +53,8 @@ const served = new Map<string, string>([
 ]);
 
 /** What DocSearch's modal sends, with the site's facet filters. */
-const modalRequest = (query: string): MultiQueryRequest => ({
-  indexName: 'docs',
-  query,
-  hitsPerPage: 20,
-  attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-  facetFilters: DOCSEARCH_FILTERS as string[],
-});
+const modalRequest = (query: string): MultiQueryRequest =>
+  docSearchRequest(query, 'docs', DOCSEARCH_FILTERS);
 
 /** An answer without the time it took, which is all that may differ. */
 const answer = ({processingTimeMS: _, ...rest}: SearchResponse) => rest;
