@@ -7,34 +7,14 @@ import {serializeIndex} from '../src/indexFileFormat';
 import {requestParams} from '../src/params';
 import {createSearchClient, indexUrlFromMeta} from '../src/algoliaClient';
 import type {DocSearchRecord, MultiQueryBody, SearchResponse} from '../src/types';
+import {docSearchRequest} from '../support/docSearchRequest';
 import {closedPort, startDouble, type HttpDouble} from '../support/httpDouble';
 import {corpus, DOCSEARCH_FILTERS, rec, SITE} from './support/records';
 
-/** What DocSearch 3.9.0's modal sends (see @docsearch/react dist). */
-function docSearchRequest(query: string) {
-  const lvls = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
-  return {
-    requests: [
-      {
-        query,
-        indexName: 'docs-fsc',
-        attributesToRetrieve: [
-          ...['lvl0', ...lvls].map((l) => `hierarchy.${l}`),
-          'content',
-          'type',
-          'url',
-        ],
-        attributesToSnippet: [...lvls.map((l) => `hierarchy.${l}:10`), 'content:10'],
-        snippetEllipsisText: '…',
-        highlightPreTag: '<mark>',
-        highlightPostTag: '</mark>',
-        hitsPerPage: 20,
-        clickAnalytics: false,
-        facetFilters: DOCSEARCH_FILTERS as string[],
-      },
-    ],
-  };
-}
+/** The body DocSearch's modal sends for `query`, with the site's facet filters. */
+const docSearchBody = (query: string) => ({
+  requests: [docSearchRequest(query, 'docs-fsc', DOCSEARCH_FILTERS) as never],
+});
 
 const indexJson = (): unknown => JSON.parse(serializeIndex(corpus()));
 /** A fetch response with `body` as its JSON and its text. */
@@ -116,7 +96,7 @@ describe('hosted mode', () => {
       apiKey: 'search-key',
       options: {hosts: [down, localHost(double.port)], hostsCache: createMemoryCache(), logger},
     });
-    const {results} = await client.search(docSearchRequest('outway'));
+    const {results} = await client.search(docSearchBody('outway'));
     const first = results[0] as unknown as SearchResponse;
     expect(first.hits[0]?.url).toBe(`${SITE}/try-fsc/helm/9-outway`);
     expect(first.hits[0]?._highlightResult?.hierarchy?.lvl1?.value).toBe('9. <mark>Outway</mark>');
@@ -133,7 +113,7 @@ describe('hosted mode', () => {
     expect(failures[0]).toMatchObject({host: {port: down.port}, status: 0});
 
     // a question carries the question parameters to Algolia, as it does to the embedded engine
-    await client.search(docSearchRequest('what does the manager do'));
+    await client.search(docSearchBody('what does the manager do'));
     expect((double.requests[1]?.body as MultiQueryBody).requests[0]).toMatchObject({
       query: 'what does the manager do',
       queryType: 'prefixNone',
@@ -148,7 +128,7 @@ describe('hosted mode', () => {
       apiKey: 'search-key',
       options: {hosts: [localHost(await closedPort()), localHost(await closedPort())]},
     });
-    const error = await client.search(docSearchRequest('outway')).catch((e: unknown) => e);
+    const error = await client.search(docSearchBody('outway')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetryError);
     expect((error as Error).name).toBe('RetryError');
   });
@@ -162,7 +142,7 @@ describe('embedded mode', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(indexUrl).not.toHaveBeenCalled();
 
-    const {results} = await client.search(docSearchRequest('outwy'));
+    const {results} = await client.search(docSearchBody('outwy'));
     const r = results[0] as unknown as SearchResponse;
     expect(r.nbHits).toBeGreaterThan(0);
     expect(r.hits[0]).toMatchObject({type: 'lvl1', url: `${SITE}/try-fsc/helm/9-outway`});
@@ -180,7 +160,7 @@ describe('embedded mode', () => {
     expect(r.hits[0]?._snippetResult?.hierarchy?.lvl1?.value).toBe('9. <mark>Outway</mark>');
     expect(r.hits.some((h) => h.url?.includes('/nl/'))).toBe(false);
 
-    await client.search(docSearchRequest('manager'));
+    await client.search(docSearchBody('manager'));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]?.[0]).toBe('/search-index.abcdef12.json');
   });
@@ -202,14 +182,12 @@ describe('embedded mode', () => {
       });
       for (const failing of ['network', 'http', 'json'] as const) {
         mode = failing;
-        const error = await client
-          .search(docSearchRequest(`q-${failing}`))
-          .catch((e: unknown) => e);
+        const error = await client.search(docSearchBody(`q-${failing}`)).catch((e: unknown) => e);
         expect(error, failing).toBeInstanceOf(RetryError);
       }
       expect(spy).toHaveBeenCalledTimes(3);
       mode = 'ok';
-      const {results} = await client.search(docSearchRequest('outway'));
+      const {results} = await client.search(docSearchBody('outway'));
       expect((results[0] as unknown as SearchResponse).nbHits).toBeGreaterThan(0);
     } finally {
       spy.mockRestore();
@@ -233,12 +211,12 @@ describe('embedded mode', () => {
         fetch,
         loadTimeoutMs: 50,
       });
-      const error = await client.search(docSearchRequest('manager')).catch((e: unknown) => e);
+      const error = await client.search(docSearchBody('manager')).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RetryError);
       expect(signals[0]?.aborted).toBe(true);
       expect(String(spy.mock.calls[0]?.[1])).toContain('no answer within 50 ms');
       hang = false;
-      const {results} = await client.search(docSearchRequest('outway'));
+      const {results} = await client.search(docSearchBody('outway'));
       expect((results[0] as unknown as SearchResponse).nbHits).toBeGreaterThan(0);
     } finally {
       spy.mockRestore();
@@ -256,10 +234,10 @@ describe('embedded mode', () => {
         fetch: async () => answer(status, () => ({})),
         onIndexGone: (query) => gone.push(query),
       });
-      await client.search(docSearchRequest('server error')).catch(() => undefined);
+      await client.search(docSearchBody('server error')).catch(() => undefined);
       expect(gone).toEqual([]);
       status = 404;
-      const error = await client.search(docSearchRequest('manager')).catch((e: unknown) => e);
+      const error = await client.search(docSearchBody('manager')).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RetryError);
       expect(gone).toEqual(['manager']);
     } finally {
@@ -284,8 +262,7 @@ describe('embedded mode', () => {
       followChanges: true,
     });
     const hits = async (query: string) =>
-      ((await client.search(docSearchRequest(query))).results[0] as unknown as SearchResponse)
-        .nbHits;
+      ((await client.search(docSearchBody(query))).results[0] as unknown as SearchResponse).nbHits;
 
     expect(await hits('zorblatt')).toBe(0);
     expect(await hits('outway')).toBeGreaterThan(0);
@@ -316,8 +293,8 @@ describe('embedded mode', () => {
       indexUrl: () => '/search-index.abcdef12.json',
       fetch,
     });
-    await client.search(docSearchRequest('outway'));
-    await client.search(docSearchRequest('inway'));
+    await client.search(docSearchBody('outway'));
+    await client.search(docSearchBody('inway'));
     expect(fetch.mock.calls.map(([url, init]) => `${url} ${init?.cache}`)).toEqual([
       '/search-index.abcdef12.json default',
     ]);
@@ -327,7 +304,7 @@ describe('embedded mode', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const client = createSearchClient({mode: 'embedded', indexUrl: () => '', fetch: okFetch()});
-      await expect(client.search(docSearchRequest('x'))).rejects.toBeInstanceOf(RetryError);
+      await expect(client.search(docSearchBody('x'))).rejects.toBeInstanceOf(RetryError);
     } finally {
       spy.mockRestore();
     }
@@ -382,7 +359,7 @@ describe('embedded mode', () => {
       fetch: okFetch(),
     });
     const sent = (r: unknown) => new URLSearchParams((r as SearchResponse).params);
-    const {results} = await client.search(docSearchRequest('what is the outway'));
+    const {results} = await client.search(docSearchBody('what is the outway'));
     expect(sent(results[0]).get('optionalFilters')).toBe('["hierarchy.lvl0:Introduction"]');
     expect(sent(results[0]).get('queryType')).toBeNull(); // "outway" may still be typed on
     const legacy = await client.search([
@@ -393,7 +370,7 @@ describe('embedded mode', () => {
       requests: [{indexName: 'docs-fsc', query: 'why the', queryType: 'prefixLast'}],
     });
     expect(sent(own.results[0]).get('queryType')).toBe('prefixLast');
-    const keyword = await client.search(docSearchRequest('outway'));
+    const keyword = await client.search(docSearchBody('outway'));
     expect(sent(keyword.results[0]).has('optionalFilters')).toBe(false);
   });
 
@@ -454,7 +431,7 @@ describe('highlights and snippets from either back end are text', () => {
       .map((pair) => JSON.parse(pair.slice('"value":'.length)) as string);
 
   async function expectText(client: ReturnType<typeof createSearchClient>) {
-    const {results} = await client.search(docSearchRequest('refresh'));
+    const {results} = await client.search(docSearchBody('refresh'));
     const found = values(results);
     expect(found).toContain(
       'A &lt;img src=x&gt; and &lt;meta http-equiv=&quot;<mark>refresh</mark>&quot; content=&quot;0;url=/evil&quot;&gt; <mark>refresh</mark> &amp; more',
@@ -493,7 +470,7 @@ describe('highlights and snippets from either back end are text', () => {
       status: 200,
       body: {results: [{hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20}]},
     }));
-    const {results} = await hostedClient(double.port).search(docSearchRequest('odd'));
+    const {results} = await hostedClient(double.port).search(docSearchBody('odd'));
     const [safe] = (results[0] as unknown as {hits: Record<string, unknown>[]}).hits;
     expect(safe?._highlightResult).toEqual({
       hierarchy: {
@@ -539,7 +516,7 @@ describe('hits whose URL leaves the site', () => {
   });
 
   const urls = async (client: ReturnType<typeof createSearchClient>) => {
-    const {results} = await client.search(docSearchRequest('offsitecheck'));
+    const {results} = await client.search(docSearchBody('offsitecheck'));
     return (results[0] as unknown as SearchResponse).hits.map((hit) => hit.url);
   };
 

@@ -1,0 +1,180 @@
+/**
+ * The published build's sharded index (issue 38) answers as its whole index: every judged query as
+ * the modal asks it and, for some of them, as the /search page asks (with its disjunctive facets),
+ * each request exactly as the site's client sends it (question parameters, the prior's window),
+ * compared whole: hits in order, highlights, snippets, facets and counts. Then what a first search
+ * fetches: round trips and bytes.
+ */
+import {readFileSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {Requester} from '@algolia/client-common';
+import algoliasearchHelper from 'algoliasearch-helper';
+import {beforeAll, expect, it} from 'vitest';
+import {createSearchClient} from '@fsc-docs/search/algoliaClient';
+import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
+import {findPriorFile} from '@fsc-docs/search/build/priorFile';
+import {findShardManifest} from '@fsc-docs/search/build/shardFiles';
+import {engineFromIndexFile} from '@fsc-docs/search/engineFromIndexFile';
+import {
+  docSearchFacetFilters,
+  loadQueries,
+  QUERIES_FILE,
+} from '@fsc-docs/search/evaluation/searchEvaluation';
+import {requestParams} from '@fsc-docs/search/params';
+import {readPriorFile, type QueryPrior} from '@fsc-docs/search/queryPrior';
+import {createShardedSearch} from '@fsc-docs/search/shardedSearch';
+import {docSearchRequest} from '@fsc-docs/search/support/docSearchRequest';
+import {recordingFetch} from '@fsc-docs/search/support/recordingFetch';
+import type {MultiQueryBody, MultiQueryRequest, SearchResponse} from '@fsc-docs/search/types';
+import type {SearchEngine} from '@fsc-docs/search/engine';
+import {builtSite, REPO_ROOT} from '../../support/builds.mjs';
+
+const INDEX_NAME = 'docs-fsc';
+/**
+ * Every how many judged queries one is asked as the modal asks it, and as the /search page asks it:
+ * each answer costs a search of the whole index and of the shards, and on the site (10 shards) an
+ * engine over the shards a query needs for many of them. Every judged query would take about a
+ * minute of CI's two cores; one in MODAL_EVERY, of every kind, keeps the test within 20 s.
+ */
+const MODAL_EVERY = 6;
+const SEARCH_PAGE_EVERY = 100;
+
+let build: string;
+let whole: SearchEngine;
+let wholeGzipBytes: number;
+let prior: QueryPrior | null;
+let queries: string[];
+let manifestUrl: string;
+
+/** The build's files by URL path, as the server sends them; null when there is none. */
+const readBuilt = (url: string): string | null => {
+  try {
+    return readFileSync(path.join(build, url), 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+beforeAll(async () => {
+  build = await builtSite('published');
+  const indexFile = await findIndexFile(build);
+  whole = engineFromIndexFile(await readFile(indexFile, 'utf8'));
+  const priorFile = await findPriorFile(build);
+  prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
+  queries = (await loadQueries(path.join(REPO_ROOT, QUERIES_FILE))).map((query) => query.q);
+  manifestUrl = `/${path
+    .relative(build, await findShardManifest(build))
+    .split(path.sep)
+    .join('/')}`;
+  const {fetch, take} = recordingFetch(readBuilt);
+  await fetch(`/${path.basename(indexFile)}`);
+  wholeGzipBytes = take().gzipBytes;
+}, 600_000); // the first run makes the build
+
+/** A request the site's client sent and the whole index's answer to it. */
+interface Sent {
+  request: MultiQueryRequest;
+  answer: SearchResponse;
+}
+
+/**
+ * The site's client, as the modal and /search use it, in front of a back end that notes each
+ * request it is sent and answers it from the whole index.
+ */
+function siteClient() {
+  const sent: Sent[] = [];
+  const requester: Requester = {
+    async send(request) {
+      const {requests} = JSON.parse(request.data ?? '') as MultiQueryBody;
+      const results = requests.map((entry) => {
+        const answer = whole.search(requestParams(entry), entry.indexName);
+        sent.push({request: entry, answer});
+        return answer;
+      });
+      return {status: 200, isTimedOut: false, content: JSON.stringify({results})};
+    },
+  };
+  const client = createSearchClient({
+    mode: 'hosted',
+    appId: 'sharded',
+    apiKey: 'test',
+    options: {requester},
+    loadPrior: () => Promise.resolve(prior),
+  });
+  return {client, sent};
+}
+
+/** An answer without the time it took, which is all that may differ. */
+const comparable = ({processingTimeMS: _, ...rest}: SearchResponse) => rest;
+
+/** The requests whose sharded answer differs from the whole index's, by their query. */
+async function differing(sent: readonly Sent[]): Promise<string[]> {
+  const {fetch} = recordingFetch(readBuilt);
+  const sharded = createShardedSearch({manifestUrl, fetch});
+  const differ: string[] = [];
+  for (const {request, answer} of sent) {
+    const [result] = await sharded.search([request]);
+    if (JSON.stringify(comparable(result as SearchResponse)) !== JSON.stringify(comparable(answer)))
+      differ.push(String(request.query));
+  }
+  return differ;
+}
+
+it('answers the judged queries as the whole index, as the modal asks them', async () => {
+  const {client, sent} = siteClient();
+  const asked = queries.filter((_, i) => i % MODAL_EVERY === 0);
+  for (const query of asked) {
+    // The package's request type has read-only facet filters, algoliasearch's mutable ones.
+    const request = docSearchRequest(query, INDEX_NAME, docSearchFacetFilters()) as never;
+    await client.search({requests: [request]});
+  }
+  expect(sent.length).toBe(asked.length);
+  expect(await differing(sent)).toEqual([]);
+}, 120_000);
+
+it('answers the /search page (its facets, counts and pages) as the whole index', async () => {
+  const {client, sent} = siteClient();
+  const helper = algoliasearchHelper(client as never, INDEX_NAME, {
+    hitsPerPage: 20,
+    advancedSyntax: true,
+    disjunctiveFacets: ['language', 'docusaurus_tag'],
+  });
+  helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'default');
+  helper.addDisjunctiveFacetRefinement('language', 'en');
+  helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'docs-default-current');
+  for (const query of queries.filter((_, i) => i % SEARCH_PAGE_EVERY === 0)) {
+    for (const page of [0, 1]) {
+      await new Promise<void>((resolve, reject) => {
+        helper.once('result', () => resolve());
+        helper.once('error', ({error}) => reject(error as Error));
+        helper.setQuery(query).setPage(page).search();
+      });
+    }
+  }
+  expect(sent.some((entry) => Array.isArray(entry.request.facets))).toBe(true);
+  expect(await differing(sent)).toEqual([]);
+}, 120_000);
+
+it('fetches a one-word query in at most 2 round trips, the bytes printed', async () => {
+  const {fetch, take} = recordingFetch(readBuilt);
+  const figures: string[] = [];
+  for (const word of ['outway', 'kubeconfig', 'certificaat']) {
+    const sharded = createShardedSearch({manifestUrl, fetch});
+    const [result] = await sharded.search([
+      docSearchRequest(word, INDEX_NAME, docSearchFacetFilters()),
+    ]);
+    expect(result?.hits.length).toBeGreaterThan(0);
+    const fetched = take();
+    expect(fetched.roundTrips).toBeLessThanOrEqual(2);
+    figures.push(
+      `'${word}': ${(fetched.gzipBytes / 1024).toFixed(1)} KB gzip in ${fetched.urls.length} files`,
+    );
+    // A word on a few pages needs fewer bytes than the whole index.
+    if (word === 'kubeconfig') expect(fetched.gzipBytes).toBeLessThan(wholeGzipBytes);
+  }
+  console.log(
+    `[search-sharded] first search of a one-word query, manifest and shards: ${figures.join('; ')} ` +
+      `(the whole index: ${(wholeGzipBytes / 1024).toFixed(1)} KB gzip)`,
+  );
+});
