@@ -8,10 +8,10 @@
 import {readFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Requester} from '@algolia/client-common';
 import algoliasearchHelper from 'algoliasearch-helper';
 import {beforeAll, expect, it} from 'vitest';
 import {createSearchClient} from '@fsc-docs/search/algoliaClient';
+import type {EmbeddedRequester} from '@fsc-docs/search/embeddedRequester';
 import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
 import {findPriorFile} from '@fsc-docs/search/build/priorFile';
 import {findShardManifest} from '@fsc-docs/search/build/shardFiles';
@@ -84,7 +84,8 @@ interface Sent {
  */
 function siteClient() {
   const sent: Sent[] = [];
-  const requester: Requester = {
+  // A requester as algoliasearch takes one (the embedded requester is one too).
+  const requester: Pick<EmbeddedRequester, 'send'> = {
     async send(request) {
       const {requests} = JSON.parse(request.data ?? '') as MultiQueryBody;
       const results = requests.map((entry) => {
