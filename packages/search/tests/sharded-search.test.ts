@@ -5,7 +5,12 @@
  * one small vocabulary, so their words are in every shard); the site tier checks every judged
  * query on the real build (tests/site/search-sharded.test.ts).
  */
+import {createHash} from 'node:crypto';
+import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {findShardManifest, writeShardFiles} from '../src/build/shardFiles';
 import {createSearchEngine} from '../src/engine';
 import {readShard, readShardManifest, serializeShards} from '../src/shardFileFormat';
 import {createShardedSearch} from '../src/shardedSearch';
@@ -98,5 +103,41 @@ describe('the sharded index', () => {
       answer(whole.search(modalRequest('kubeconfig renew'), 'docs')),
     );
     expect(take().urls).toEqual([]);
+  });
+});
+
+describe("the build's shard files", () => {
+  const sha8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+  const quiet = () => undefined;
+
+  it('are named by their content, and a new build leaves none of the last one behind', async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
+    try {
+      await writeShardFiles(out, generated, {synonyms: [], rules: []}, quiet);
+      await writeShardFiles(out, records, {synonyms, rules: []}, quiet);
+      const manifestFile = await findShardManifest(out);
+      const manifestJson = await readFile(manifestFile, 'utf8');
+      expect(path.basename(manifestFile)).toBe(`manifest.${sha8(manifestJson)}.json`);
+      const {shards} = readShardManifest(manifestJson);
+      const dir = path.dirname(manifestFile);
+      for (const name of shards)
+        expect(name).toBe(`${sha8(await readFile(path.join(dir, name), 'utf8'))}.json`);
+      expect((await readdir(dir)).sort()).toEqual([...shards, path.basename(manifestFile)].sort());
+    } finally {
+      await rm(out, {recursive: true, force: true});
+    }
+  });
+
+  it('fail the build above 30 KB gzip for a shard, naming the limit', async () => {
+    // A page of words that do not repeat: about 60 KB once gzipped.
+    const words = Array.from({length: 12_000}, (_, i) => (i * 7919).toString(36)).join(' ');
+    const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
+    try {
+      await expect(
+        writeShardFiles(out, rarePage('huge', 'Huge', [words]), {synonyms: [], rules: []}, quiet),
+      ).rejects.toThrow(/SHARD_GZIP_LIMIT/);
+    } finally {
+      await rm(out, {recursive: true, force: true});
+    }
   });
 });
