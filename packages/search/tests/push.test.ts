@@ -4,7 +4,13 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {buildSearchIndex} from '../src/build/buildIndex';
-import {evaluateEngine, loadQueries, QUERIES_FILE} from '../src/evaluation/searchEvaluation';
+import {
+  evaluateEngine,
+  loadQueries,
+  QUERIES_FILE,
+  QUERY_KINDS,
+  type EvalQuery,
+} from '../src/evaluation/searchEvaluation';
 import {loadBuiltIndex, parseHosts, readConfig, synonymHits} from '../src/build/push';
 import {findIndexFile} from '../src/build/findIndexFile';
 import {createSearchEngine} from '../src/engine';
@@ -304,13 +310,30 @@ describe('the settings the push sends', () => {
   });
 });
 
+/**
+ * The first SAMPLE_PER_KIND judged queries of each kind, in the file's order. A setting that
+ * changes what a query means shows in a kind's first queries (the commands' flags, the symptoms'
+ * quotes and the Dutch words among them): every judged query, searched twice, took 10-38 s and grew
+ * with every set added, this fixed sample does not.
+ */
+const SAMPLE_PER_KIND = 20;
+function judgedSample(queries: readonly EvalQuery[]): EvalQuery[] {
+  const taken = new Map<string, number>();
+  return queries.filter((query) => {
+    const count = taken.get(query.kind) ?? 0;
+    taken.set(query.kind, count + 1);
+    return count < SAMPLE_PER_KIND;
+  });
+}
+
 describe('what the push sends ranks like the embedded engine', () => {
   // Fails when a pushed setting changes what a query means on Algolia alone: with advancedSyntax
   // pushed on, "docker compose up -d" lost its "-d" there and nowhere else.
-  it('the same records, synonyms and settings give the same hits for every judged query', async () => {
+  it('the same records, synonyms and settings give the same hits for judged queries of every kind', async () => {
     const pushed = await loadBuiltIndex(buildDir);
     expect(pushed.synonyms.length).toBeGreaterThan(0);
-    const queries = await loadQueries(path.join(ROOT, QUERIES_FILE));
+    const queries = judgedSample(await loadQueries(path.join(ROOT, QUERIES_FILE)));
+    expect(new Set(queries.map((query) => query.kind))).toEqual(new Set(QUERY_KINDS));
     const hosted = evaluateEngine(
       createSearchEngine({
         records: pushed.records,
