@@ -47,6 +47,9 @@ function quotedText(answer: string): string {
   return answer.slice(open.index + open[0].length, answer.lastIndexOf(`${open[1]}\n`));
 }
 
+/** A query no page of the site matches. */
+const NO_MATCH = 'qqxzvvqq';
+
 const firstUrl = (hits: string) => /^ {3}URL: (\S+)$/m.exec(hits)?.[1] ?? null;
 const pathAndAnchor = (url: string) => {
   const parsed = new URL(url, 'https://site.invalid');
@@ -79,6 +82,9 @@ describe('the MCP server over the served build', () => {
       ...queries.filter((query) => query.kind === 'question').slice(0, 5),
     ];
     const {page} = await openPage(site.browser, site.origin);
+    await page.goto(`${site.origin}/introduction/components`);
+    await waitForHydration(page);
+    await page.locator('button.DocSearch-Button').click();
     for (const {q} of judged) {
       const modalFirst = await firstModalHit(page, q);
       const hits = await call(client, 'search_docs', {query: q});
@@ -213,16 +219,21 @@ describe('npm run mcp -- --build build', () => {
   }, 60_000);
 });
 
-/** The first hit the modal lists for `query`, typed at once on a freshly loaded page. */
+/**
+ * The first hit the open modal lists for `query`. The queries are typed one after another in one
+ * modal: a load per query cost more than the rest of the test. So that the hits read are this
+ * query's, not the last one's, a query nothing matches is typed first and its empty result waited
+ * for (an empty input would show the recent searches, which are hits too).
+ */
 async function firstModalHit(page: Page, query: string): Promise<string> {
-  await page.goto(`${site.origin}/introduction/components`);
-  await waitForHydration(page);
-  await page.locator('button.DocSearch-Button').click();
-  await page.locator('input.DocSearch-Input').fill(query);
-  await expect
-    .poll(() => page.locator('.DocSearch-Hit, .DocSearch-NoResults').count())
-    .toBeGreaterThan(0);
-  const href = await page.locator('.DocSearch-Hit a').first().getAttribute('data-href');
-  if (!href) throw new Error(`no hit in the modal for "${query}"`);
+  const input = page.locator('input.DocSearch-Input');
+  const hits = page.locator('.DocSearch-Hit');
+  await input.fill(NO_MATCH);
+  await page.locator('.DocSearch-NoResults').waitFor();
+  expect(await hits.count()).toBe(0);
+  await input.fill(query);
+  await expect.poll(() => hits.count(), {message: query}).toBeGreaterThan(0);
+  const href = await hits.locator('a').first().getAttribute('data-href');
+  if (!href) throw new Error(`no address on the modal's first hit for "${query}"`);
   return href;
 }
