@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest';
 import type {Page} from 'playwright-core';
 import {openPage, waitForHydration} from './support/browser';
 import {refuseClipboard} from './support/clipboard';
+import {pagePool} from './support/pagePool';
 import {serveBuildForTests} from './support/servedSite';
 import {DOC_ROUTES} from './support/site';
 
@@ -112,33 +113,36 @@ function openDark(options: {viewport?: {width: number; height: number}} = {}) {
   return openPage(site.browser, site.origin, {colorScheme: 'dark', ...options});
 }
 
+/** Dark pages kept open from scan to scan, back in dark mode before each (a scan ends in light). */
+const withDarkPage = pagePool(openDark, ({page}) => page.emulateMedia({colorScheme: 'dark'}));
+
 describe('WCAG 2.1 AA in dark and light mode', () => {
   // The pages are checked a few at a time (the e2e project's maxConcurrency): axe's work is in the
   // browser, and one page at a time left the second core idle. Three pages share one browser
   // beside another test file: on a slow 2-core host the longest pages took over the e2e default of
-  // 60 s (a clean CI run on 2026-11-28), without a violation.
+  // 60 s (a clean CI run on 2026-11-28), without a violation. Each is loaded in a page of the pool,
+  // which the page checked before it left in light mode.
   it.concurrent.for(PAGES)(
     '%s has no violations and logs no error',
     {timeout: 180_000},
-    async (path, {expect}) => {
-      const {page, problems} = await openDark();
-      await page.goto(site.origin + path);
-      await waitForHydration(page);
-      if (path.startsWith('/search')) {
-        await page.locator('main article').first().waitFor();
-      }
-      expect(await violationsInBothModes(page)).toEqual(NONE);
-      // The serving test reads the console of every page opened in light mode; this of dark mode.
-      // Chromium reports the not-found page's own status as an error.
-      expect(problems.errors).toEqual(
-        path === NOT_FOUND
-          ? [
-              'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
-            ]
-          : [],
-      );
-      await page.context().close();
-    },
+    (path, {expect}) =>
+      withDarkPage(async ({page, problems}) => {
+        await page.goto(site.origin + path);
+        await waitForHydration(page);
+        if (path.startsWith('/search')) {
+          await page.locator('main article').first().waitFor();
+        }
+        expect(await violationsInBothModes(page)).toEqual(NONE);
+        // The serving test reads the console of every page opened in light mode; this of dark mode.
+        // Chromium reports the not-found page's own status as an error.
+        expect(problems.errors).toEqual(
+          path === NOT_FOUND
+            ? [
+                'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
+              ]
+            : [],
+        );
+      }),
   );
 
   it('a narrow screen, where the search button shows only its icon, has no violations', async () => {
