@@ -16,6 +16,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {launchBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
 import {expectDocPage} from './support/docPage';
+import {pagePool} from './support/pagePool';
 import {builtSite, DOC_ROUTES, ROOT} from './support/site';
 import {
   algoliaConnectSources,
@@ -503,10 +504,16 @@ describe('in Chromium', () => {
     await browser?.close();
   });
 
+  type WatchedPage = {
+    page: Page;
+    problems: PageProblems;
+    /** Those of the open document, from the event, and those the console showed since emptied. */
+    violations: () => Promise<string[]>;
+    consoleViolations: string[];
+  };
+
   /** Opens a page that also records every CSP violation, from the event and from the console. */
-  async function openWatched(
-    origin: string,
-  ): Promise<{page: Page; problems: PageProblems; violations: () => Promise<string[]>}> {
+  async function openWatched(origin: string): Promise<WatchedPage> {
     const {page, problems} = await openPage(browser, origin);
     const consoleViolations: string[] = [];
     page.on('console', (message) => {
@@ -528,73 +535,81 @@ describe('in Chromium', () => {
       );
       return [...fromEvents.map((text) => `event: ${text}`), ...consoleViolations];
     };
-    return {page, problems, violations};
+    return {page, problems, violations, consoleViolations};
   }
 
-  // A few routes at a time (the e2e project's maxConcurrency), each in a page of its own.
-  it.concurrent.for([...PAGE_PATHS, '/introduction'])(
-    '%s loads as specified, without a CSP violation, a console error or a request to another origin',
-    async (route, {expect}) => {
-      const {page, problems, violations} = await openWatched(server.origin);
-      const response = await page.goto(server.origin + route);
-      expect(response?.status()).toBe(200);
-      await waitForHydration(page);
-      // A doc route shows what the specification says (the routes test's check, on this load).
-      const doc = DOC_ROUTES.find((candidate) => candidate.path === route);
-      if (doc) await expectDocPage(page, doc, expect);
-      // Diagrams are drawn in the browser: each must have become an SVG.
-      const diagrams = await page.locator('.docusaurus-mermaid-container').count();
-      if (diagrams > 0) {
-        await expect
-          .poll(() => page.locator('.docusaurus-mermaid-container svg').count())
-          .toBe(diagrams);
-      }
-      expect(await violations()).toEqual([]);
-      expect(problems.errors).toEqual([]);
-      expect(problems.foreignRequests).toEqual([]);
-      await page.context().close();
+  /**
+   * Watched pages of the site, kept open from test to test. The events' list is the document's
+   * own (the init script makes a new one on every load); the console's is emptied for each test.
+   */
+  const withWatchedPage = pagePool(
+    () => openWatched(server.origin),
+    async ({consoleViolations}) => {
+      consoleViolations.length = 0;
     },
   );
 
-  it('shows the not-found page without a CSP violation', async () => {
-    const {page, violations, problems} = await openWatched(server.origin);
-    const response = await page.goto(`${server.origin}/no/such/page`);
-    expect(response?.status()).toBe(404);
-    await waitForHydration(page);
-    await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
-    expect(await violations()).toEqual([]);
-    expect(problems.foreignRequests).toEqual([]);
-    await page.context().close();
-  });
+  // A few routes at a time (the e2e project's maxConcurrency), each in a page of the pool.
+  it.concurrent.for([...PAGE_PATHS, '/introduction'])(
+    '%s loads as specified, without a CSP violation, a console error or a request to another origin',
+    (route, {expect}) =>
+      withWatchedPage(async ({page, problems, violations}) => {
+        const response = await page.goto(server.origin + route);
+        expect(response?.status()).toBe(200);
+        await waitForHydration(page);
+        // A doc route shows what the specification says (the routes test's check, on this load).
+        const doc = DOC_ROUTES.find((candidate) => candidate.path === route);
+        if (doc) await expectDocPage(page, doc, expect);
+        // Diagrams are drawn in the browser: each must have become an SVG.
+        const diagrams = await page.locator('.docusaurus-mermaid-container').count();
+        if (diagrams > 0) {
+          await expect
+            .poll(() => page.locator('.docusaurus-mermaid-container svg').count())
+            .toBe(diagrams);
+        }
+        expect(await violations()).toEqual([]);
+        expect(problems.errors).toEqual([]);
+        expect(problems.foreignRequests).toEqual([]);
+      }),
+  );
 
-  it('opens the search modal and searches without a CSP violation', async () => {
-    const {page, violations, problems} = await openWatched(server.origin);
-    await page.goto(`${server.origin}/introduction/`);
-    await waitForHydration(page);
-    await page.locator('button.DocSearch-Button').click();
-    await expect.poll(() => page.locator('input.DocSearch-Input').isVisible()).toBe(true);
-    await page.locator('input.DocSearch-Input').pressSequentially('inway', {delay: 30});
-    // Results, no results, or (in a build without an index) the error screen: the search ran.
-    await expect
-      .poll(
-        () => page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count(),
-        {timeout: 15_000},
-      )
-      .toBeGreaterThan(0);
-    await page.waitForLoadState('networkidle');
-    expect(await violations()).toEqual([]);
-    expect(problems.foreignRequests).toEqual([]);
-    await page.context().close();
-  });
+  it('shows the not-found page without a CSP violation', () =>
+    withWatchedPage(async ({page, violations, problems}) => {
+      const response = await page.goto(`${server.origin}/no/such/page`);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
+      expect(await violations()).toEqual([]);
+      expect(problems.foreignRequests).toEqual([]);
+    }));
 
-  it('searches on the search page without a CSP violation', async () => {
-    const {page, violations, problems} = await openWatched(server.origin);
-    await page.goto(`${server.origin}/search?q=inway`);
-    await waitForHydration(page);
-    expect(await violations()).toEqual([]);
-    expect(problems.foreignRequests).toEqual([]);
-    await page.context().close();
-  });
+  it('opens the search modal and searches without a CSP violation', () =>
+    withWatchedPage(async ({page, violations, problems}) => {
+      await page.goto(`${server.origin}/introduction/`);
+      await waitForHydration(page);
+      await page.locator('button.DocSearch-Button').click();
+      await expect.poll(() => page.locator('input.DocSearch-Input').isVisible()).toBe(true);
+      await page.locator('input.DocSearch-Input').pressSequentially('inway', {delay: 30});
+      // Results, no results, or (in a build without an index) the error screen: the search ran.
+      await expect
+        .poll(
+          () =>
+            page.locator('.DocSearch-Hit, .DocSearch-NoResults, .DocSearch-ErrorScreen').count(),
+          {timeout: 15_000},
+        )
+        .toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+      expect(problems.foreignRequests).toEqual([]);
+    }));
+
+  it('searches on the search page without a CSP violation', () =>
+    withWatchedPage(async ({page, violations, problems}) => {
+      await page.goto(`${server.origin}/search?q=inway`);
+      await waitForHydration(page);
+      expect(await violations()).toEqual([]);
+      expect(problems.foreignRequests).toEqual([]);
+    }));
 
   it("draws Mermaid diagrams under the site's policy (no eval; inline styles only)", async () => {
     // The site's Mermaid, from node_modules, in a one-page site served by the same configuration.
