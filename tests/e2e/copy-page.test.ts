@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import {describe, expect, it} from 'vitest';
-import {openPage, waitForHydration} from './support/browser';
 import {refuseClipboard} from './support/clipboard';
+import {reusedPage} from './support/reusedPage';
 import {serveBuildForTests} from './support/servedSite';
 import {DOC_ROUTES} from './support/site';
 // The published build's files, read after serveBuildForTests has made it current.
@@ -16,35 +16,33 @@ const site = serveBuildForTests('published');
 const ROUTE = '/try-fsc/docker/setup-your-environment';
 const twin = () => fs.readFileSync(path.join(BUILD_DIR, `${ROUTE}.md`), 'utf8');
 
-async function visit(permissions: string[], refused = false) {
-  const opened = await openPage(site.browser, site.origin, {permissions});
-  if (refused) await refuseClipboard(opened.page);
-  const twinRequests: string[] = [];
-  opened.page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith('.md')) twinRequests.push(request.url());
+// One page for the three cases: the clipboard permissions make no difference to "View as Markdown".
+const reused = reusedPage(() => site.browser, {permissions: ['clipboard-read', 'clipboard-write']});
+
+async function visit(refused = false) {
+  const opened = await reused(site.origin, ROUTE, {
+    beforeLoad: (page) => refused && refuseClipboard(page),
   });
-  await opened.page.goto(site.origin + ROUTE);
-  await waitForHydration(opened.page);
+  const twinRequests = () => opened.requests.filter((url) => new URL(url).pathname.endsWith('.md'));
   return {...opened, twinRequests};
 }
 
 describe('Copy page', () => {
   it('copies the Markdown twin with the keyboard and announces "Copied", fetching nothing before', async () => {
-    const {page, problems, twinRequests} = await visit(['clipboard-read', 'clipboard-write']);
+    const {page, problems, twinRequests} = await visit();
     const button = page.getByRole('button', {name: 'Copy page'});
-    expect(twinRequests).toEqual([]);
+    expect(twinRequests()).toEqual([]);
     await button.focus();
     await page.keyboard.press('Enter');
     const status = page.getByRole('status').filter({hasText: 'Copied'});
     await expect.poll(() => status.count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin());
-    expect(twinRequests).toEqual([`${site.origin}${ROUTE}.md`]);
+    expect(twinRequests()).toEqual([`${site.origin}${ROUTE}.md`]);
     expect(problems.errors).toEqual([]);
-    await page.context().close();
   });
 
   it('says so when the browser refuses the clipboard', async () => {
-    const {page} = await visit(['clipboard-read', 'clipboard-write'], true);
+    const {page} = await visit(true);
     await page.getByRole('button', {name: 'Copy page'}).click();
     const status = page.getByRole('status');
     await expect
@@ -52,11 +50,10 @@ describe('Copy page', () => {
       .toBe(
         'The browser did not allow copying to the clipboard. Open "View as Markdown" and copy the text there.',
       );
-    await page.context().close();
   });
 
   it('"View as Markdown" opens the twin, and every doc page links its twin', async () => {
-    const {page} = await visit([]);
+    const {page} = await visit();
     const link = page.getByRole('link', {name: 'View as Markdown'});
     expect(await link.getAttribute('href')).toBe(`${ROUTE}.md`);
     for (const route of DOC_ROUTES) {
@@ -71,6 +68,5 @@ describe('Copy page', () => {
     const [response] = await Promise.all([page.waitForResponse(/\.md$/), link.click()]);
     expect(response.status()).toBe(200);
     expect(await response.text()).toBe(twin());
-    await page.context().close();
   });
 });

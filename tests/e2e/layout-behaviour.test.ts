@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser, Page} from 'playwright-core';
 import {launchBrowser, openPage, waitForHydration} from './support/browser';
+import {reusedPage} from './support/reusedPage';
 import {startStaticServer, type StaticServer} from '../../support/staticServer.mjs';
 import {BUILD_TIMEOUT_MS, builtSite} from './support/site';
 
@@ -20,12 +21,10 @@ afterAll(async () => {
   await variant?.close();
 });
 
-async function visit(server: StaticServer, path: string, options = {}) {
-  const opened = await openPage(browser, server.origin, options);
-  await opened.page.goto(server.origin + path);
-  await waitForHydration(opened.page);
-  return opened;
-}
+const reused = reusedPage(() => browser);
+/** The shared page, reset and loaded at `path`: for the cases that need no fresh context. */
+const visit = (server: StaticServer, path: string, options?: Parameters<typeof reused>[2]) =>
+  reused(server.origin, path, options);
 
 const navbarTop = (page: Page) =>
   page.locator('nav.navbar').evaluate((navbar) => navbar.getBoundingClientRect().bottom);
@@ -49,7 +48,6 @@ describe('skip link', () => {
         ),
       )
       .toBe(true);
-    await page.context().close();
   });
 });
 
@@ -76,13 +74,11 @@ describe('announcement bar (test build)', () => {
     await page.evaluate((key) => localStorage.setItem(key!, 'an-older-announcement'), stored);
     await page.reload();
     await expect.poll(() => page.locator('div[role="banner"]').isVisible()).toBe(true);
-    await page.context().close();
   });
 
   it('is absent from the published build', async () => {
     const {page} = await visit(site, '/');
     expect(await page.locator('div[role="banner"]').count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -104,7 +100,6 @@ describe('navbar on scroll', () => {
     const anchor = page.locator('.table-of-contents a').last();
     await anchor.click();
     await expect.poll(() => navbarTop(page)).toBeLessThanOrEqual(0);
-    await page.context().close();
   });
 });
 
@@ -134,7 +129,6 @@ describe('mobile sidebar', () => {
     await expect
       .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow))
       .not.toBe('hidden');
-    await page.context().close();
   });
 });
 
@@ -156,7 +150,6 @@ describe('colour mode', () => {
     await expect.poll(title).toMatch(/dark mode/i);
     await toggle.click();
     await expect.poll(title).toMatch(/system mode/i);
-    await page.context().close();
   });
 
   it('renders the toggle disabled until the page is interactive', async () => {
@@ -169,7 +162,6 @@ describe('colour mode', () => {
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(
       'dark',
     );
-    await page.context().close();
   });
 });
 
@@ -199,7 +191,6 @@ describe('dropdowns (test build)', () => {
     await expect
       .poll(() => dropdown.evaluate((element) => element.classList.contains('dropdown--show')))
       .toBe(false);
-    await page.context().close();
   });
 
   it('offers the one docs version (Next) and the one locale (English)', async () => {
@@ -209,7 +200,6 @@ describe('dropdowns (test build)', () => {
       .locator('.navbar__items--right > a.navbar__link, .navbar__items--right .dropdown > a')
       .allInnerTexts();
     expect(texts.map((text) => text.trim())).toEqual(expect.arrayContaining(['Next', 'English']));
-    await page.context().close();
   });
 });
 
@@ -246,7 +236,6 @@ describe('scroll after navigation', () => {
     );
     expect(await page.evaluate(() => window.location.search)).toBe('?tab=linux');
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
-    await page.context().close();
   });
 });
 
@@ -352,7 +341,6 @@ describe('route loading', () => {
     // The bar can only start while the route loads: once the page shows, the navigation is over.
     await expect.poll(() => fastPage.locator('article h1').innerText()).toBe('Components');
     expect(await sawProgressBar(fastPage)).toBe(false);
-    await fastPage.context().close();
   });
 
   it('reloads the whole page when the next route files fail to load', async () => {
@@ -377,7 +365,6 @@ describe('route loading', () => {
     expect(
       await page.evaluate(() => (window as unknown as {__sameDocument?: boolean}).__sameDocument),
     ).toBeUndefined();
-    await page.context().close();
   });
 
   it.each([
@@ -458,7 +445,6 @@ describe('stored preferences', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')))
       .toBe('dark');
-    await page.context().close();
   });
 
   it('break nothing where local storage throws', async () => {

@@ -8,7 +8,8 @@ import type {DocSearchRecord, SearchResponse} from '@fsc-docs/search/types';
 import type {SearchEngine} from '@fsc-docs/search/engine';
 import {requestParams} from '@fsc-docs/search/params';
 import {startDouble, type HttpDouble} from '@fsc-docs/search/support/httpDouble';
-import {launchBrowser, openPage, waitForHydration} from './support/browser';
+import {launchBrowser} from './support/browser';
+import {reusedPage} from './support/reusedPage';
 import {startStaticServer, type StaticServer} from '../../support/staticServer.mjs';
 import {ALGOLIA_DOUBLE_PORT, BUILD_TIMEOUT_MS, builtSite} from './support/site';
 import {policyForBuild} from '../../deploy/csp.mjs';
@@ -128,11 +129,13 @@ afterAll(async () => {
   await algolia?.close();
 });
 
+const reused = reusedPage(() => browser);
+/** The shared page, reset and loaded at `path` of the test build. */
+const visit = (path: string) => reused(variant.origin, path);
+
 describe('hosted Algolia (test build)', () => {
   it('the modal shows the hosted results and sends the specified request', async () => {
-    const {page, problems} = await openPage(browser, variant.origin);
-    await page.goto(variant.origin + '/introduction/');
-    await waitForHydration(page);
+    const {page, problems} = await visit('/introduction/');
     // Hosted mode loads the query-to-page prior from the site too: the client re-orders with it.
     const priorRequest = page.waitForRequest(/\/search-prior\.[0-9a-f]{8}\.json$/);
     await page.locator('button.DocSearch-Button').click();
@@ -170,14 +173,10 @@ describe('hosted Algolia (test build)', () => {
     expect(JSON.stringify(body!.facetFilters)).toContain('language:en');
     expect(JSON.stringify(body!.facetFilters)).toContain('docusaurus_tag:docs-default-current');
     expect(problems.foreignRequests.every((url) => url.startsWith(algolia.url))).toBe(true);
-    await page.context().close();
   });
 
   it('keeps "Search by Algolia" in hosted mode, and offers "Let us know." for no results', async () => {
-    const {page} = await openPage(browser, variant.origin);
-    await page.goto(variant.origin + '/introduction/');
-    // Until the page has hydrated, the search button does nothing.
-    await waitForHydration(page);
+    const {page} = await visit('/introduction/');
     await page.locator('button.DocSearch-Button').click();
     await page.locator('input.DocSearch-Input').fill('xyzzyplugh');
     const noResults = page.locator('.DocSearch-NoResults');
@@ -186,27 +185,18 @@ describe('hosted Algolia (test build)', () => {
     const report = noResults.locator('a', {hasText: 'Let us know.'});
     expect(await report.getAttribute('href')).toBe('https://example.org/report?q=xyzzyplugh');
     expect(await page.locator('.DocSearch-Logo').isVisible()).toBe(true);
-    await page.context().close();
   });
 
   it('the /search page shows the hosted results', async () => {
-    const {page} = await openPage(browser, variant.origin);
     const before = algolia.requests.length;
-    await page.goto(`${variant.origin}/search?q=manager`);
+    const {page} = await visit('/search?q=manager');
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
     expect(algolia.requests.length).toBeGreaterThan(before);
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(1);
-    await page.context().close();
   });
 
   it("shows markup in Algolia's answers as text, in the modal and on /search", async () => {
-    const {page} = await openPage(browser, variant.origin);
-    const imageRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('x-hostile-image')) imageRequests.push(request.url());
-    });
-    await page.goto(variant.origin + '/introduction/');
-    await waitForHydration(page);
+    const {page, requests} = await visit('/introduction/');
     await page.locator('button.DocSearch-Button').click();
     await page.locator('input.DocSearch-Input').fill('hostilecheck');
     const hits = page.locator('.DocSearch-Hit');
@@ -224,14 +214,11 @@ describe('hosted Algolia (test build)', () => {
     expect(pageText).toContain('<img src=x-hostile-image>');
     expect(await page.locator('main article img, meta[http-equiv]').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/search');
-    expect(imageRequests).toEqual([]);
-    await page.context().close();
+    expect(requests.filter((url) => url.includes('x-hostile-image'))).toEqual([]);
   });
 
   it('lists no hit whose path names another host, in the modal or on /search', async () => {
-    const {page} = await openPage(browser, variant.origin);
-    await page.goto(variant.origin + '/introduction/');
-    await waitForHydration(page);
+    const {page} = await visit('/introduction/');
     await page.locator('button.DocSearch-Button').click();
     await page.locator('input.DocSearch-Input').fill('offsitecheck');
     const hits = page.locator('.DocSearch-Hit a');
@@ -248,7 +235,6 @@ describe('hosted Algolia (test build)', () => {
     expect(await links.evaluateAll((all) => all.map((a) => (a as HTMLAnchorElement).href))).toEqual(
       [`${variant.origin}/introduction/#hostile-2`],
     );
-    await page.context().close();
   });
 
   it('has only reviewed inline scripts (the announcement bar adds to the colour-mode script)', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {BrowserContextOptions, Page} from 'playwright-core';
+import type {Page} from 'playwright-core';
 import {readFile} from 'node:fs/promises';
 import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
 import {findPriorFile} from '@fsc-docs/search/build/priorFile';
@@ -7,6 +7,7 @@ import {inModalOrder, searchAsTheSite} from '@fsc-docs/search/evaluation/searchE
 import {engineFromIndexFile} from '@fsc-docs/search/engineFromIndexFile';
 import {readPriorFile} from '@fsc-docs/search/queryPrior';
 import {openPage, waitForHydration} from './support/browser';
+import {reusedPage} from './support/reusedPage';
 import {builtSite} from './support/site';
 import {serveBuildForTests} from './support/servedSite';
 
@@ -16,12 +17,10 @@ const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';
 const isIndexRequest = (url: string | URL) => /\/search-index\.[0-9a-f]+\.json$/.test(String(url));
 
-async function visit(path = '/introduction/components', options: BrowserContextOptions = {}) {
-  const opened = await openPage(site.browser, site.origin, options);
-  await opened.page.goto(site.origin + path);
-  await waitForHydration(opened.page);
-  return opened;
-}
+const reused = reusedPage(() => site.browser);
+/** The shared page, reset and loaded at `path`: for the cases that need no fresh context. */
+const visit = (path = '/introduction/components', options?: Parameters<typeof reused>[2]) =>
+  reused(site.origin, path, options);
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('input.DocSearch-Input');
@@ -60,18 +59,17 @@ describe('opening and closing', () => {
     await page.keyboard.press('Control+k');
     await expect.poll(() => modal(page).count()).toBe(0);
     expect(problems.errors).toEqual([]);
-    await page.context().close();
   });
 
   it('Cmd+K opens it on an Apple device, where the button shows ⌘', async () => {
-    const {page} = await visit('/introduction/components', {
+    const {page} = await openPage(site.browser, site.origin, {
       userAgent:
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
     });
     await page.addInitScript(() =>
       Object.defineProperty(navigator, 'platform', {get: () => 'MacIntel'}),
     );
-    await page.reload();
+    await page.goto(site.origin + '/introduction/components');
     await waitForHydration(page);
     await expect.poll(() => page.locator('.DocSearch-Button-Keys').innerText()).toContain('⌘');
     expect(await page.locator('button.DocSearch-Button').getAttribute('aria-keyshortcuts')).toBe(
@@ -92,7 +90,6 @@ describe('opening and closing', () => {
     await page.locator('main h1').click();
     await page.keyboard.press('/');
     await expect.poll(() => modal(page).isVisible()).toBe(true);
-    await page.context().close();
   });
 
   it('Escape closes it, a click outside closes it, and it opens again with an empty query', async () => {
@@ -104,31 +101,21 @@ describe('opening and closing', () => {
     expect(await input(page).inputValue()).toBe('');
     await page.mouse.click(5, 5);
     await expect.poll(() => modal(page).count()).toBe(0);
-    await page.context().close();
   });
 });
 
 describe('lazy loading', () => {
   it('requests neither the modal nor the index on page load, and both on first hover', async () => {
-    const {page} = await openPage(site.browser, site.origin);
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    await page.goto(site.origin + '/introduction/');
-    await waitForHydration(page);
+    const {page, requests} = await visit('/introduction/');
     expect(requests.filter(isIndexRequest)).toEqual([]);
     const scriptsBefore = requests.filter((url) => url.endsWith('.js')).length;
     await page.locator('button.DocSearch-Button').hover();
     await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
     expect(requests.filter((url) => url.endsWith('.js')).length).toBeGreaterThan(scriptsBefore);
-    await page.context().close();
   });
 
   it.each(['focus', 'click'] as const)('loads them on first %s too', async (how) => {
-    const {page} = await openPage(site.browser, site.origin);
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    await page.goto(site.origin + '/introduction/');
-    await waitForHydration(page);
+    const {page, requests} = await visit('/introduction/');
     const button = page.locator('button.DocSearch-Button');
     if (how === 'focus') {
       await button.focus();
@@ -136,7 +123,6 @@ describe('lazy loading', () => {
       await button.dispatchEvent('click');
     }
     await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
-    await page.context().close();
   });
 
   it('loads them on first touch', async () => {
@@ -166,7 +152,6 @@ describe('search box', () => {
     await page.locator('button.DocSearch-Reset').click();
     expect(await input(page).inputValue()).toBe('');
     expect(await page.locator('button.DocSearch-Cancel').innerText()).toBe('Cancel');
-    await page.context().close();
   });
 
   it('takes the selected text as the initial query, cut to 64 characters', async () => {
@@ -183,7 +168,6 @@ describe('search box', () => {
     });
     await page.keyboard.press('Control+k');
     await expect.poll(() => input(page).inputValue()).toBe(selected.slice(0, 64));
-    await page.context().close();
   });
 });
 
@@ -198,7 +182,6 @@ describe('results', () => {
     const contentHit = page.locator('.DocSearch-Hit:has(.DocSearch-Hit-path)').first();
     expect((await contentHit.locator('.DocSearch-Hit-path').innerText()).length).toBeGreaterThan(0);
     expect(await page.locator('.DocSearch-Hit mark').count()).toBeGreaterThan(0);
-    await page.context().close();
   });
 
   it('lists the hits in the order eval:search counts for the modal, re-ordered by the prior', async () => {
@@ -224,7 +207,6 @@ describe('results', () => {
           .evaluateAll((links) => links.map((link) => link.getAttribute('data-href'))),
       )
       .toEqual(modalOrder);
-    await page.context().close();
   });
 
   it('shows snippets of 10 words on a wide screen and 5 at 768 px', async () => {
@@ -236,13 +218,13 @@ describe('results', () => {
           '.DocSearch-Hit[aria-selected] .DocSearch-Hit-title, .DocSearch-Hit .DocSearch-Hit-title',
         )
         .allInnerTexts();
-      await page.context().close();
       return Math.max(
         ...contents.map((text) => text.replace(/…/g, ' ').trim().split(/\s+/).length),
       );
     };
-    expect(await snippetWords(1280)).toBeLessThanOrEqual(10);
-    expect(await snippetWords(1280)).toBeGreaterThan(5);
+    const wide = await snippetWords(1280);
+    expect(wide).toBeLessThanOrEqual(10);
+    expect(wide).toBeGreaterThan(5);
     expect(await snippetWords(768)).toBeLessThanOrEqual(5);
   });
 
@@ -259,7 +241,6 @@ describe('results', () => {
       expect(await noResults.innerText()).toContain('Try searching for');
     }
     expect(await noResults.innerText()).not.toContain('Believe this query should return results?');
-    await page.context().close();
   });
 
   it('shows a query with markup as text, and nothing runs', async () => {
@@ -284,18 +265,15 @@ describe('results', () => {
         await page.evaluate(() => (window as unknown as {__xss?: number}).__xss),
       ).toBeUndefined();
       expect(dialogs).toBe(0);
-      await page.context().close();
     }
   });
 });
 
 describe('failure and slowness', () => {
   it("shows 'Unable to fetch results' when the index cannot be fetched", async () => {
-    const {page} = await openPage(site.browser, site.origin);
+    const {page} = await visit('/introduction/');
+    // The index is fetched when the modal is first wanted, after the page has loaded.
     await page.route(isIndexRequest, (route) => route.abort('connectionrefused'));
-    await page.goto(site.origin + '/introduction/');
-    // Until the page has hydrated, the search button does nothing.
-    await waitForHydration(page);
     await search(page, 'manager');
     const errorScreen = page.locator('.DocSearch-ErrorScreen');
     await expect.poll(() => errorScreen.isVisible()).toBe(true);
@@ -303,11 +281,10 @@ describe('failure and slowness', () => {
     expect(await errorScreen.innerText()).toContain(
       'You might want to check your network connection.',
     );
-    await page.context().close();
   });
 
   it('shows the stalled state first when the index takes longer than 300 ms', async () => {
-    const {page} = await openPage(site.browser, site.origin);
+    const {page} = await visit('/introduction/');
     // The index request is held until the test has seen the stalled state, then let through.
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -317,8 +294,6 @@ describe('failure and slowness', () => {
       await released;
       await route.continue();
     });
-    await page.goto(site.origin + '/introduction/');
-    await waitForHydration(page);
     await openModal(page);
     await input(page).fill('manager');
     await expect.poll(() => page.locator('.DocSearch-Container--Stalled').count()).toBe(1);
@@ -326,7 +301,6 @@ describe('failure and slowness', () => {
     release();
     await expect.poll(() => page.locator('.DocSearch-Hit').count()).toBeGreaterThan(0);
     expect(await page.locator('.DocSearch-Container--Stalled').count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -376,7 +350,6 @@ describe('the page a hit opens', () => {
     await waitForHydration(page);
     expect(await page.locator('article h1').count()).toBe(1);
     expect(await marks(page).count()).toBe(0);
-    await page.context().close();
   });
 
   it('marks a prefix as the start of words, and nothing when the page is reached another way', async () => {
@@ -401,7 +374,6 @@ describe('the page a hit opens', () => {
     // going back to the entry the search opened shows its marks again
     await page.goBack();
     await expect.poll(() => marks(page).count()).toBeGreaterThan(0);
-    await page.context().close();
   });
 });
 
@@ -419,7 +391,6 @@ describe('keyboard', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.url()).toContain(new URL(first!, site.origin).pathname);
     await expect.poll(() => modal(page).count()).toBe(0);
-    await page.context().close();
   });
 
   it('Ctrl+Enter opens a new tab and Shift+Enter a new window', async () => {
@@ -432,7 +403,6 @@ describe('keyboard', () => {
       await other.waitForLoadState();
       expect(other.url()).toContain('/try-fsc/helm/5-auditlog');
       expect(new URL(page.url()).pathname).toBe('/');
-      await page.context().close();
     }
   });
 
@@ -462,7 +432,6 @@ describe('keyboard', () => {
     await other.waitForLoadState();
     expect(other.url()).toContain('/try-fsc/helm/5-auditlog');
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.context().close();
   });
 
   it('Enter with no active hit does nothing', async () => {
@@ -474,7 +443,6 @@ describe('keyboard', () => {
     await expect.poll(() => input(page).inputValue()).toBe('xyzzyplughx');
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await modal(page).isVisible()).toBe(true);
-    await page.context().close();
   });
 
   it('a keyboard-only user can search and open a result', async () => {
@@ -496,7 +464,6 @@ describe('keyboard', () => {
     await expect.poll(() => page.locator('.DocSearch-Hit[aria-selected="true"]').count()).toBe(1);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.url()).toContain('/try-fsc/helm/8-inway');
-    await page.context().close();
   });
 });
 
@@ -549,7 +516,6 @@ describe('recent and favorite searches', () => {
     await expect
       .poll(() => page.locator('.DocSearch-StartScreen').innerText())
       .toContain('No recent searches');
-    await page.context().close();
   });
 
   it('keeps at most 7 recent searches, 4 once a favorite exists', async () => {
@@ -601,7 +567,6 @@ describe('recent and favorite searches', () => {
     await page.keyboard.press('Escape');
     await openModal(page);
     await expect.poll(() => recentHits.count()).toBe(4);
-    await page.context().close();
   });
 
   it('shows stored entries as text and drops those without the shape of a saved hit', async () => {
@@ -717,7 +682,6 @@ describe('recent and favorite searches', () => {
     ).toBeUndefined();
     expect(dialogs).toBe(0);
     expect(problems.errors).toEqual([]);
-    await page.context().close();
   });
 
   it('storage full for DocSearch: the raw entry does not survive, and Enter still opens a hit', async () => {

@@ -1,16 +1,20 @@
 import {describe, expect, it} from 'vitest';
 import type {Page} from 'playwright-core';
 import {openPage} from './support/browser';
+import {reusedPage} from './support/reusedPage';
 import {serveBuildForTests} from './support/servedSite';
 
 const site = serveBuildForTests('published');
+const reused = reusedPage(() => site.browser);
+/** The shared page, reset and loaded at `path`: for the cases that need no fresh context. */
+const visit = (path: string, options?: Parameters<typeof reused>[2]) =>
+  reused(site.origin, path, options);
 
 const results = (page: Page) => page.locator('main article');
 
 describe('/search page', () => {
   it("opens a result with the matched words marked, a plural folded to the page's word", async () => {
-    const {page} = await openPage(site.browser, site.origin);
-    await page.goto(`${site.origin}/search?q=${encodeURIComponent('renew certificates')}`);
+    const {page} = await visit(`/search?q=${encodeURIComponent('renew certificates')}`);
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
     const link = results(page).first().locator('h2 a');
     const href = (await link.getAttribute('href'))!;
@@ -23,12 +27,10 @@ describe('/search page', () => {
       [...words].every((word) => ['renew', 'certificate', 'certificates'].includes(word)),
     ).toBe(true);
     expect(new URL(page.url()).search).toBe(''); // the words travel in the history entry, not the address
-    await page.context().close();
   });
 
   it('shows the results for q, 20 at a time, loads more on scroll and keeps the query in the address', async () => {
-    const {page, problems} = await openPage(site.browser, site.origin);
-    await page.goto(`${site.origin}/search?q=certificate`);
+    const {page, problems} = await visit('/search?q=certificate');
     await expect.poll(() => results(page).count()).toBe(20);
     expect(await page.locator('main h1').innerText()).toBe('Search results for "certificate"');
     expect(await page.locator('main').innerText()).toMatch(/\d+ documents found/);
@@ -47,22 +49,19 @@ describe('/search page', () => {
     expect(await page.locator('main article em').count()).toBeGreaterThan(0);
     expect(problems.errors).toEqual([]);
     expect(problems.foreignRequests).toEqual([]);
-    await page.context().close();
   });
 
   it('does not claim "Powered by Algolia" in embedded mode', async () => {
-    const {page} = await openPage(site.browser, site.origin);
-    await page.goto(`${site.origin}/search?q=manager`);
+    const {page} = await visit('/search?q=manager');
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(0);
-    await page.context().close();
   });
 
   it("shows 'Unable to fetch results' when the index cannot be fetched, and 'Try again' searches again", async () => {
-    const {page} = await openPage(site.browser, site.origin);
     const index = /search-index\.[0-9a-f]+\.json$/;
-    await page.route(index, (route) => route.abort('connectionrefused'));
-    await page.goto(`${site.origin}/search?q=manager`);
+    const {page} = await visit('/search?q=manager', {
+      beforeLoad: (page) => page.route(index, (route) => route.abort('connectionrefused')),
+    });
     const alert = page.locator('main [role="alert"]');
     await expect.poll(() => alert.count(), {timeout: 15_000}).toBe(1);
     expect(await alert.innerText()).toContain('Unable to fetch results');
@@ -71,7 +70,6 @@ describe('/search page', () => {
     await alert.getByRole('button', {name: 'Try again'}).click();
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
     expect(await alert.count()).toBe(0);
-    await page.context().close();
   });
 
   it('keeps its layout while results arrive: cumulative layout shift below 0.1 on a phone', async () => {
@@ -102,14 +100,16 @@ describe('/search page', () => {
   });
 
   it('shows a query with markup as text, and nothing runs', async () => {
-    const {page} = await openPage(site.browser, site.origin);
     let dialogs = 0;
-    page.on('dialog', (dialog) => {
-      dialogs += 1;
-      void dialog.dismiss();
-    });
     const query = '<img src=x onerror=alert(1)> "><script>window.__xss=1</script> manager';
-    await page.goto(`${site.origin}/search?q=${encodeURIComponent(query)}`);
+    const {page} = await visit(`/search?q=${encodeURIComponent(query)}`, {
+      // Before the load: the query runs (or not) as the page renders it.
+      beforeLoad: (page) =>
+        page.on('dialog', (dialog) => {
+          dialogs += 1;
+          void dialog.dismiss();
+        }),
+    });
     await expect
       .poll(() => page.locator('main h1').innerText())
       .toBe(`Search results for "${query}"`);
@@ -120,6 +120,5 @@ describe('/search page', () => {
       await page.evaluate(() => (window as unknown as {__xss?: number}).__xss),
     ).toBeUndefined();
     expect(dialogs).toBe(0);
-    await page.context().close();
   });
 });

@@ -20,6 +20,11 @@ export async function openPage(
 ): Promise<{page: Page; problems: PageProblems}> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  return {page, problems: recordProblems(page, origin)};
+}
+
+/** From now on, records the page's console errors, page errors and requests to another origin. */
+export function recordProblems(page: Page, origin: string): PageProblems {
   const problems: PageProblems = {errors: [], foreignRequests: []};
   page.on('console', (message) => {
     if (message.type() === 'error') {
@@ -33,7 +38,7 @@ export async function openPage(
       problems.foreignRequests.push(url);
     }
   });
-  return {page, problems};
+  return problems;
 }
 
 /**
