@@ -1,13 +1,14 @@
 import {describe, expect, it} from 'vitest';
-import {openPage} from './support/browser';
+import {reusedPage} from './support/reusedPage';
 import {serveBuildForTests} from './support/servedSite';
 
 const site = serveBuildForTests('published');
+/** The page every case navigates, reset before each. */
+const visit = reusedPage(() => site.browser);
 
 describe('home page', () => {
   it('leads first to the introduction, then to the tutorials, production guides and support', async () => {
-    const {page, problems} = await openPage(site.browser, site.origin);
-    await page.goto(site.origin + '/');
+    const {page, problems} = await visit(site.origin, '/');
     await expect
       .poll(() => page.locator('main h1').textContent())
       .toBe('Federated Service Connectivity');
@@ -26,14 +27,12 @@ describe('home page', () => {
     await page.locator('main a', {hasText: 'Read the introduction'}).first().click();
     await expect.poll(() => page.locator('article h1').textContent()).toBe('Introduction');
     expect(problems.errors).toEqual([]);
-    await page.context().close();
   });
 });
 
 describe('navbar', () => {
   it('has Docs, Directory, FSC and Contact, the search button and the colour-mode toggle', async () => {
-    const {page} = await openPage(site.browser, site.origin);
-    await page.goto(site.origin + '/introduction/components');
+    const {page} = await visit(site.origin, '/introduction/components');
     const navbar = page.locator('nav.navbar');
     const items = navbar.locator('.navbar__items:not(.navbar__items--right) > a.navbar__item');
     expect(await items.allInnerTexts()).toEqual(['Docs', 'Directory', 'FSC', 'Contact']);
@@ -57,24 +56,20 @@ describe('navbar', () => {
         navbar.locator('button[title*="color mode" i], button[aria-label*="mode" i]').count(),
       )
       .toBeGreaterThan(0);
-    await page.context().close();
   });
 
   it('Docs leads to the Docker introduction and Contact to the contact page', async () => {
-    const {page} = await openPage(site.browser, site.origin);
-    await page.goto(site.origin + '/');
+    const {page} = await visit(site.origin, '/');
     await page.locator('nav.navbar a.navbar__item', {hasText: 'Docs'}).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/try-fsc/docker/introduction');
     await page.locator('nav.navbar a.navbar__item', {hasText: 'Contact'}).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/support/contact');
-    await page.context().close();
   });
 });
 
 describe('footer', () => {
   it('has three link columns, a logo for each colour mode and the 2025 copyright line', async () => {
-    const {page} = await openPage(site.browser, site.origin);
-    await page.goto(site.origin + '/');
+    const {page} = await visit(site.origin, '/');
     const footer = page.locator('footer.footer');
     expect(await footer.locator('.footer__title').allInnerTexts()).toEqual([
       'Docs',
@@ -98,6 +93,5 @@ describe('footer', () => {
     await page.reload();
     await expect.poll(visibleLogo).toBe('/img/logo-dark.svg');
     expect(await footer.locator('.footer__copyright').innerText()).toMatch(/Copyright © 2025/);
-    await page.context().close();
   });
 });
