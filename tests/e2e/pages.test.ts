@@ -2,10 +2,16 @@ import {themes} from 'prism-react-renderer';
 import {describe, expect, it} from 'vitest';
 import {readablePrismTheme} from '../../config/readablePrismTheme';
 import {openPage, waitForHydration} from './support/browser';
+import {pagePool} from './support/pagePool';
+import {reusedPage} from './support/reusedPage';
 import {serveBuildForTests} from './support/servedSite';
 import {docSource, DOC_ROUTES, SPEC_DOC_PATHS} from './support/site';
 
 const site = serveBuildForTests('published');
+/** Pages the Mermaid cases navigate, one per case running at a time. */
+const withPage = pagePool(() => openPage(site.browser, site.origin));
+/** The page the code block cases navigate, reset before each. */
+const visit = reusedPage(() => site.browser);
 
 describe('page structure', () => {
   it.each(DOC_ROUTES.map((route) => route.path))(
@@ -32,42 +38,43 @@ describe('Mermaid diagrams', () => {
   })).filter(({expected}) => expected > 0);
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    // One test per page, a few at a time (the e2e project's maxConcurrency): each page is loaded
-    // in a fresh context and every diagram waited for.
+    // One test per page, a few at a time (the e2e project's maxConcurrency): each loads its page
+    // in a page of the pool, in the colour scheme it emulates, and waits for every diagram.
     let diagrams = 0;
     it.concurrent.for(routesWithDiagrams)(
       `$path: diagrams render to SVG with a text alternative in ${colorScheme} mode`,
-      async ({path, expected}, {expect}) => {
-        const {page, problems} = await openPage(site.browser, site.origin, {colorScheme});
-        await page.goto(site.origin + path);
-        await waitForHydration(page);
-        const containers = page.locator('.docusaurus-mermaid-container');
-        // The theme renders a diagram's container in the browser, after hydration: on a busy
-        // machine it may not be there yet when the page has hydrated.
-        await expect.poll(() => containers.count(), {timeout: 15_000}).toBe(expected);
-        for (let index = 0; index < expected; index += 1) {
-          const svg = containers.nth(index).locator('svg');
-          await svg.waitFor({timeout: 15_000});
-          const box = await svg.boundingBox();
-          expect(box!.width, `${path} diagram ${index}`).toBeGreaterThan(100);
-          const label = await svg.evaluate(
-            (element) =>
-              element.getAttribute('aria-labelledby') ??
-              element.querySelector('title')?.textContent ??
-              '',
-          );
-          expect(label.length, `${path} diagram ${index} has an accessible title`).toBeGreaterThan(
-            0,
-          );
-          expect(
-            await svg.locator('desc').count(),
-            `${path} diagram ${index} has a description`,
-          ).toBeGreaterThan(0);
-          diagrams += 1;
-        }
-        expect(problems.errors, path).toEqual([]);
-        await page.context().close();
-      },
+      ({path, expected}, {expect}) =>
+        withPage(async ({page, problems}) => {
+          await page.emulateMedia({colorScheme});
+          await page.goto(site.origin + path);
+          await waitForHydration(page);
+          const containers = page.locator('.docusaurus-mermaid-container');
+          // The theme renders a diagram's container in the browser, after hydration: on a busy
+          // machine it may not be there yet when the page has hydrated.
+          await expect.poll(() => containers.count(), {timeout: 15_000}).toBe(expected);
+          for (let index = 0; index < expected; index += 1) {
+            const svg = containers.nth(index).locator('svg');
+            await svg.waitFor({timeout: 15_000});
+            const box = await svg.boundingBox();
+            expect(box!.width, `${path} diagram ${index}`).toBeGreaterThan(100);
+            const label = await svg.evaluate(
+              (element) =>
+                element.getAttribute('aria-labelledby') ??
+                element.querySelector('title')?.textContent ??
+                '',
+            );
+            expect(
+              label.length,
+              `${path} diagram ${index} has an accessible title`,
+            ).toBeGreaterThan(0);
+            expect(
+              await svg.locator('desc').count(),
+              `${path} diagram ${index} has a description`,
+            ).toBeGreaterThan(0);
+            diagrams += 1;
+          }
+          expect(problems.errors, path).toEqual([]);
+        }),
     );
 
     it(`the site has at least three diagrams in ${colorScheme} mode`, () => {
@@ -113,9 +120,9 @@ describe('tutorial steps', () => {
   // src/theme/CodeBlock/Content renders the code only when it changes; the word-wrap button still
   // wraps and unwraps (it styles the code element directly).
   it('code blocks too wide for a phone offer a word-wrap button that wraps and unwraps', async () => {
-    const {page} = await openPage(site.browser, site.origin, {viewport: {width: 390, height: 800}});
-    await page.goto(site.origin + '/try-fsc/helm/8-inway');
-    await waitForHydration(page);
+    const {page} = await visit(site.origin, '/try-fsc/helm/8-inway', {
+      viewport: {width: 390, height: 800},
+    });
     const wrapButton = page.locator('button[aria-label="Toggle word wrap"]');
     const block = page.locator('.theme-code-block', {has: wrapButton}).first();
     const button = block.locator('button[aria-label="Toggle word wrap"]');
@@ -131,16 +138,13 @@ describe('tutorial steps', () => {
     await button.click();
     expect(await whiteSpace()).toBe('pre');
     expect(await scrolls()).toBe(true);
-    await page.context().close();
   });
 
   // The highlighter and its languages load with the first code block, not at start-up
   // (plugins/dependency-patches): a page reached from one without code must still highlight them.
   it('highlights bash and yaml after a client-side navigation from a page without code', async () => {
     const path = '/try-fsc/helm/8-inway';
-    const {page, problems} = await openPage(site.browser, site.origin);
-    await page.goto(site.origin + '/');
-    await waitForHydration(page);
+    const {page, problems} = await visit(site.origin, '/');
     expect(await page.locator('.theme-code-block').count()).toBe(0);
     await page.evaluate((target) => {
       window.history.pushState({}, '', target);
@@ -159,7 +163,6 @@ describe('tutorial steps', () => {
       (served.match(/class="token (?!plain)[^"]*"/g) ?? []).length,
     );
     expect(problems.errors).toEqual([]);
-    await page.context().close();
   });
 
   // src/theme/CodeBlock does not remount code blocks after hydration as the theme's does: the
@@ -167,9 +170,9 @@ describe('tutorial steps', () => {
   it('code blocks take the Prism theme of the colour mode, on load and after a toggle', async () => {
     const light = readablePrismTheme(themes.github).plain.backgroundColor!;
     const dark = readablePrismTheme(themes.dracula).plain.backgroundColor!;
-    const {page, problems} = await openPage(site.browser, site.origin, {colorScheme: 'dark'});
-    await page.goto(site.origin + '/try-fsc/helm/8-inway');
-    await waitForHydration(page);
+    const {page, problems} = await visit(site.origin, '/try-fsc/helm/8-inway', {
+      colorScheme: 'dark',
+    });
     /** A colour in the notation the browser gives inline styles. */
     const normalised = (colour: string) =>
       page.evaluate((value) => {
@@ -195,6 +198,5 @@ describe('tutorial steps', () => {
       .toBe('light');
     await expect.poll(backgrounds, {timeout: 5_000}).toEqual([await normalised(light)]);
     expect(problems.errors).toEqual([]);
-    await page.context().close();
   });
 });
