@@ -301,12 +301,14 @@ const sawProgressBar = (page: Page) =>
 describe('route loading', () => {
   it('shows the progress bar during a slow navigation and not during a fast one', async () => {
     // Data-saver mode turns prefetching off, so the next route's files load only on navigation.
-    const {page} = await openPage(browser, site.origin);
-    await page.addInitScript(() =>
-      Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})}),
-    );
-    await page.goto(site.origin + '/introduction/');
-    await waitForHydration(page);
+    const {page} = await visit(site, '/introduction/', {
+      initScripts: [
+        (page) =>
+          page.addInitScript(() =>
+            Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})}),
+          ),
+      ],
+    });
     // The route's files are held until the bar shows (it starts 200 ms into a navigation), so the
     // navigation is slow for as long as the bar needs, however busy the machine; if the bar never
     // shows, they are released after 10 s and the assertion below fails.
@@ -329,7 +331,6 @@ describe('route loading', () => {
     expect(
       await page.evaluate(() => (window as unknown as ProgressBarState).__progressBarMarkup),
     ).toEqual({roles: [], hidden: true});
-    await page.context().close();
 
     // A fast navigation: the route's files were prefetched, as they normally are.
     const fast = await visit(site, '/introduction/');
@@ -372,16 +373,14 @@ describe('route loading', () => {
     ['a 2g connection', {saveData: false, effectiveType: '2g'}],
   ])('does not prefetch routes with %s', async (_, connection) => {
     const prefetchLinks = async (override?: object) => {
-      const {page} = await openPage(browser, site.origin);
-      if (override) {
-        await page.addInitScript(
+      const connection = (page: Page) =>
+        page.addInitScript(
           (value) => Object.defineProperty(navigator, 'connection', {get: () => value}),
           override,
         );
-      }
-      await recordPrefetches(page);
-      await page.goto(site.origin + '/introduction/');
-      await waitForHydration(page);
+      const {page} = await visit(site, '/introduction/', {
+        initScripts: override ? [connection, recordPrefetches] : [recordPrefetches],
+      });
       await page.locator('.theme-doc-sidebar-menu a[href="/support/contact"]').hover();
       // In view, the link asks Docusaurus to prefetch; what it inserts, it inserts before its promise settles.
       await expect.poll(() => prefetchedPaths(page)).toContain('/support/contact');
@@ -391,9 +390,7 @@ describe('route loading', () => {
             '/support/contact'
           ],
       );
-      const count = await page.locator('link[rel="prefetch"]').count();
-      await page.context().close();
-      return count;
+      return page.locator('link[rel="prefetch"]').count();
     };
     expect(await prefetchLinks()).toBeGreaterThan(0);
     expect(await prefetchLinks(connection)).toBe(0);
@@ -403,16 +400,15 @@ describe('route loading', () => {
   // visible for Docusaurus's link prefetching: every page load on a phone fetched every page's
   // code. src/theme/Navbar/MobileSidebar renders the menu when it first opens.
   it('on a phone, prefetches the routes in the menu only once the menu is open', async () => {
-    const {page} = await openPage(browser, site.origin, {viewport: {width: 412, height: 823}});
-    await recordPrefetches(page);
-    await page.goto(site.origin + '/introduction/');
-    await waitForHydration(page);
+    const {page} = await visit(site, '/introduction/', {
+      viewport: {width: 412, height: 823},
+      initScripts: [recordPrefetches],
+    });
     const prefetched = () => prefetchedPaths(page);
     // A page linked from the menu only, high enough in it to be on screen once the menu is open.
     expect(await prefetched()).not.toContain('/try-fsc/helm/3-postgresql');
     await page.locator('button.navbar__toggle').click();
     await expect.poll(prefetched).toContain('/try-fsc/helm/3-postgresql');
-    await page.context().close();
   });
 });
 
@@ -448,16 +444,18 @@ describe('stored preferences', () => {
   });
 
   it('break nothing where local storage throws', async () => {
-    const {page, problems} = await openPage(browser, site.origin);
-    await page.addInitScript(() => {
-      const fail = () => {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      };
-      Storage.prototype.getItem = fail;
-      Storage.prototype.setItem = fail;
+    const {page, problems} = await visit(site, '/introduction/', {
+      initScripts: [
+        (page) =>
+          page.addInitScript(() => {
+            const fail = () => {
+              throw new DOMException('The operation is insecure.', 'SecurityError');
+            };
+            Storage.prototype.getItem = fail;
+            Storage.prototype.setItem = fail;
+          }),
+      ],
     });
-    await page.goto(site.origin + '/introduction/');
-    await waitForHydration(page);
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await expect
@@ -466,6 +464,5 @@ describe('stored preferences', () => {
     await page.locator('.pagination-nav__link--next').click();
     await expect.poll(() => page.locator('article h1').innerText()).not.toBe('Introduction');
     expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
-    await page.context().close();
   });
 });

@@ -685,39 +685,41 @@ describe('recent and favorite searches', () => {
   });
 
   it('storage full for DocSearch: the raw entry does not survive, and Enter still opens a hit', async () => {
-    const {page, problems} = await openPage(site.browser, site.origin);
-    await page.addInitScript(
-      ({key, poison}) => {
-        // A poisoned entry saved before the storage filled up, then every write to DocSearch's keys
-        // fails as a full storage does; other keys (DocSearch's own probe among them) still work.
-        if (!sessionStorage.getItem('seeded')) {
-          sessionStorage.setItem('seeded', '1');
-          localStorage.setItem(
-            key,
-            JSON.stringify([
-              {
-                objectID: 'poisoned',
-                url: '/introduction/#poisoned',
-                type: 'lvl1',
-                hierarchy: {lvl0: 'Introduction', lvl1: poison},
-                content: null,
-                __docsearch_parent: null,
-              },
-            ]),
-          );
-        }
-        const setItem = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (name: string, value: string) {
-          if (name.startsWith('__DOCSEARCH_')) {
-            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-          }
-          setItem.call(this, name, value);
-        };
-      },
-      {key: RECENT_KEY, poison: '<img src=x-stored-poison>'},
-    );
-    await page.goto(site.origin + '/');
-    await waitForHydration(page);
+    const {page, problems} = await visit('/', {
+      initScripts: [
+        (page) =>
+          page.addInitScript(
+            ({key, poison}) => {
+              // A poisoned entry saved before the storage filled up, then every write to DocSearch's keys
+              // fails as a full storage does; other keys (DocSearch's own probe among them) still work.
+              if (!sessionStorage.getItem('seeded')) {
+                sessionStorage.setItem('seeded', '1');
+                localStorage.setItem(
+                  key,
+                  JSON.stringify([
+                    {
+                      objectID: 'poisoned',
+                      url: '/introduction/#poisoned',
+                      type: 'lvl1',
+                      hierarchy: {lvl0: 'Introduction', lvl1: poison},
+                      content: null,
+                      __docsearch_parent: null,
+                    },
+                  ]),
+                );
+              }
+              const setItem = Storage.prototype.setItem;
+              Storage.prototype.setItem = function (name: string, value: string) {
+                if (name.startsWith('__DOCSEARCH_')) {
+                  throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+                }
+                setItem.call(this, name, value);
+              };
+            },
+            {key: RECENT_KEY, poison: '<img src=x-stored-poison>'},
+          ),
+      ],
+    });
     await openModal(page);
     expect(await page.locator('.DocSearch-StartScreen').innerText()).toContain(
       'No recent searches',
@@ -728,20 +730,22 @@ describe('recent and favorite searches', () => {
     await choose(page, 'auditlog');
     await expect.poll(() => page.url()).toContain('/try-fsc/helm/5-auditlog');
     expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
-    await page.context().close();
   });
 
   it('works with local storage that throws, and remembers nothing', async () => {
-    const {page, problems} = await openPage(site.browser, site.origin);
-    await page.addInitScript(() => {
-      const fail = () => {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      };
-      Storage.prototype.getItem = fail;
-      Storage.prototype.setItem = fail;
-      Storage.prototype.removeItem = fail;
+    const {page, problems} = await visit('/', {
+      initScripts: [
+        (page) =>
+          page.addInitScript(() => {
+            const fail = () => {
+              throw new DOMException('The operation is insecure.', 'SecurityError');
+            };
+            Storage.prototype.getItem = fail;
+            Storage.prototype.setItem = fail;
+            Storage.prototype.removeItem = fail;
+          }),
+      ],
     });
-    await page.goto(site.origin + '/');
     await choose(page, 'auditlog');
     await expect.poll(() => page.url()).toContain('/try-fsc/helm/5-auditlog');
     await openModal(page);
@@ -749,6 +753,5 @@ describe('recent and favorite searches', () => {
       'No recent searches',
     );
     expect(problems.errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
-    await page.context().close();
   });
 });
