@@ -333,8 +333,7 @@ describe('route loading', () => {
     ).toEqual({roles: [], hidden: true});
 
     // A fast navigation: the route's files were prefetched, as they normally are.
-    const fast = await visit(site, '/introduction/');
-    const fastPage = fast.page;
+    const {page: fastPage} = await visit(site, '/introduction/');
     await fastPage.locator('.theme-doc-sidebar-menu a[href="/introduction/components"]').hover();
     await fastPage.waitForLoadState('networkidle');
     await watchProgressBar(fastPage);
@@ -373,13 +372,13 @@ describe('route loading', () => {
     ['a 2g connection', {saveData: false, effectiveType: '2g'}],
   ])('does not prefetch routes with %s', async (_, connection) => {
     const prefetchLinks = async (override?: object) => {
-      const connection = (page: Page) =>
+      const withConnection = (page: Page) =>
         page.addInitScript(
           (value) => Object.defineProperty(navigator, 'connection', {get: () => value}),
           override,
         );
       const {page} = await visit(site, '/introduction/', {
-        initScripts: override ? [connection, recordPrefetches] : [recordPrefetches],
+        initScripts: override ? [withConnection, recordPrefetches] : [recordPrefetches],
       });
       await page.locator('.theme-doc-sidebar-menu a[href="/support/contact"]').hover();
       // In view, the link asks Docusaurus to prefetch; what it inserts, it inserts before its promise settles.
