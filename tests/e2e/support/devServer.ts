@@ -53,6 +53,9 @@ export async function startDevServer(timeoutMs = 180_000): Promise<DevServer> {
         ALGOLIA_APP_ID: '',
         ALGOLIA_SEARCH_API_KEY: '',
         ANNOUNCEMENT_CONTENT: '',
+        // The copy is a new folder each run, so a persistent bundler cache written for it would
+        // never be read again: writing it cost CPU, and disk in node_modules/.cache.
+        DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
