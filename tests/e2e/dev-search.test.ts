@@ -7,8 +7,9 @@ import type {Browser, Page} from 'playwright-core';
 import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
 import {readIndexFile} from '@fsc-docs/search/indexFileFormat';
 import type {DocSearchRecord} from '@fsc-docs/search/types';
-import {launchBrowser, openPage} from './support/browser';
+import {launchBrowser} from './support/browser';
 import {startDevServer, type DevServer} from './support/devServer';
+import {reusedPage} from './support/reusedPage';
 import {builtSite} from './support/site';
 
 /**
@@ -46,6 +47,15 @@ function byPage(records: readonly DocSearchRecord[]): Map<string, DocSearchRecor
   return pages;
 }
 
+/** The page both browser cases navigate, reset before each: the development bundle is large. */
+const visit = reusedPage(() => browser);
+
+/**
+ * How often the waits on the server ask again. Expect's default of 50 ms had the server answer, or
+ * the page search, twenty times a second while it compiled: CPU the compile itself needs.
+ */
+const ASK_EVERY_MS = 500;
+
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const hits = (page: Page) => page.locator('.DocSearch-Hit a');
 
@@ -71,7 +81,7 @@ describe('search in the development server', () => {
     // Written in the background after start; the first version file marks it done. Until then the
     // development server answers the address with the app's page (status 200), not a version.
     const version = async () => (await fetch(`${dev.origin}/search-index.dev.json.version`)).text();
-    await expect.poll(version, {timeout: 60_000}).toMatch(/^[0-9a-f]{16}$/);
+    await expect.poll(version, {timeout: 60_000, interval: ASK_EVERY_MS}).toMatch(/^[0-9a-f]{16}$/);
     const built = byPage(
       readIndexFile(fs.readFileSync(await findIndexFile(await builtSite('published')), 'utf8'))
         .records,
@@ -89,7 +99,9 @@ describe('search in the development server', () => {
 
   it('serves the Markdown twins and llms.txt, as the build writes them', async () => {
     const twin = async () => fetch(`${dev.origin}/try-fsc/helm/6-manager.md`);
-    await expect.poll(async () => (await twin()).status, {timeout: 30_000}).toBe(200);
+    await expect
+      .poll(async () => (await twin()).status, {timeout: 30_000, interval: ASK_EVERY_MS})
+      .toBe(200);
     const response = await twin();
     expect(response.headers.get('content-type')).toMatch(/^text\/markdown; charset=utf-8$/i);
     const build = await builtSite('published');
@@ -102,8 +114,7 @@ describe('search in the development server', () => {
   });
 
   it('answers in the modal and on /search, through the same client as the build', async () => {
-    const {page, problems} = await openPage(browser, dev.origin);
-    await page.goto(`${dev.origin}/introduction/components`);
+    const {page, problems} = await visit(dev.origin, '/introduction/components');
     await page.locator('button.DocSearch-Button').click();
     await expect.poll(() => modal(page).isVisible()).toBe(true);
     expect(await modalHits(page, 'transaction log')).toContain('/introduction/components');
@@ -115,12 +126,10 @@ describe('search in the development server', () => {
       '/fsc-in-production/renew-certificates',
     );
     expect(problems.foreignRequests).toEqual([]);
-    await page.context().close();
   });
 
   it('finds a saved change to a doc within seconds, in a page that stays open', async () => {
-    const {page} = await openPage(browser, dev.origin);
-    await page.goto(`${dev.origin}/support/release-strategy`);
+    const {page} = await visit(dev.origin, '/support/release-strategy');
     // Set on the page before the edit: still there afterwards means the page was not reloaded.
     await page.evaluate(() => Object.assign(window, {fscBeforeEdit: true}));
     await page.locator('button.DocSearch-Button').click();
@@ -135,7 +144,7 @@ describe('search in the development server', () => {
       `${original}\n## Gateway questions\n\nAsk the zorblatt gateway team first.\n`,
     );
     await expect
-      .poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000})
+      .poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000, interval: ASK_EVERY_MS})
       .toEqual(['/support/contact']);
     console.log(`[dev search] a saved edit was found after ${Date.now() - savedAt} ms`);
     expect(await hits(page).first().getAttribute('data-href')).toBe(
@@ -143,11 +152,12 @@ describe('search in the development server', () => {
     );
 
     fs.writeFileSync(doc, original);
-    await expect.poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000}).toEqual([]);
+    await expect
+      .poll(() => modalHits(page, 'zorblatt'), {timeout: 30_000, interval: ASK_EVERY_MS})
+      .toEqual([]);
     expect(
       await page.evaluate(() => (window as unknown as {fscBeforeEdit?: boolean}).fscBeforeEdit),
     ).toBe(true);
-    await page.context().close();
     // Longer than the two waits of 30 s that make "within seconds": on a busy 2-core host the edit
     // was found after 24 s, and the test's 60 s ran out while the edit was undone (2026-11-28).
   }, 90_000);
