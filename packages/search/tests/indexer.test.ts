@@ -299,14 +299,17 @@ describe('search-index plugin (postBuild)', () => {
     cpSync(path.join(FIXTURES, '..', 'synonyms.json'), path.join(dir, SYNONYMS_FILE));
     cpSync(path.join(FIXTURES, '..', 'best-bets.json'), path.join(dir, BEST_BETS_FILE));
     // Judged queries on fixture pages, whose train sets the query-to-page prior learns from, and
-    // a writer's phrasings for a fixture page ("logboek" twice: a word seen once is left out of
-    // the table).
+    // a writer's phrasings for a fixture page ("logboek" three times: a word seen fewer times,
+    // learnPrior's minWordCount, is left out of the table).
     writeFileSync(path.join(dir, JUDGED_QUERIES_FILE), judged);
     writeFileSync(
       path.join(dir, PHRASINGS_FILE),
       JSON.stringify({
         phrasings: [
-          {page: '/try-fsc/helm/5-auditlog', phrasings: ['audit logboek', 'logboek bekijken']},
+          {
+            page: '/try-fsc/helm/5-auditlog',
+            phrasings: ['audit logboek', 'logboek bekijken', 'logboek fsc'],
+          },
         ],
       }),
     );
@@ -427,7 +430,7 @@ describe('search-index plugin (postBuild)', () => {
     expect(readdirSync(hosted).filter((f) => f.startsWith('search-index.'))).toEqual([]);
     // The writer's phrasings taught the prior their page.
     const prior = readPriorFile(readFileSync(priorFile ?? '', 'utf8'));
-    expect(prior.words.logboek).toEqual([prior.pages.indexOf('/try-fsc/helm/5-auditlog'), 2]);
+    expect(prior.words.logboek).toEqual([prior.pages.indexOf('/try-fsc/helm/5-auditlog'), 3]);
   });
 
   it("fails naming a judged query's line whose page is not a page of the build", async () => {
