@@ -4,6 +4,7 @@ import {launchBrowser, openPage, waitForHydration} from './support/browser';
 import {reusedPage} from './support/reusedPage';
 import {startStaticServer, type StaticServer} from '../../support/staticServer.mjs';
 import {BUILD_TIMEOUT_MS, builtSite} from './support/site';
+import {throwingStorage} from './support/throwingStorage';
 
 let site: StaticServer;
 let variant: StaticServer;
@@ -444,16 +445,7 @@ describe('stored preferences', () => {
 
   it('break nothing where local storage throws', async () => {
     const {page, problems} = await visit(site, '/introduction/', {
-      initScripts: [
-        (page) =>
-          page.addInitScript(() => {
-            const fail = () => {
-              throw new DOMException('The operation is insecure.', 'SecurityError');
-            };
-            Storage.prototype.getItem = fail;
-            Storage.prototype.setItem = fail;
-          }),
-      ],
+      initScripts: [throwingStorage],
     });
     await page.locator('nav.navbar button[title*="mode" i]').first().click();
     await page.locator('nav.navbar button[title*="mode" i]').first().click();

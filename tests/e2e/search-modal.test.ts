@@ -10,6 +10,7 @@ import {openPage, waitForHydration} from './support/browser';
 import {reusedPage} from './support/reusedPage';
 import {builtSite} from './support/site';
 import {serveBuildForTests} from './support/servedSite';
+import {throwingStorage} from './support/throwingStorage';
 
 const site = serveBuildForTests('published');
 
@@ -734,17 +735,7 @@ describe('recent and favorite searches', () => {
 
   it('works with local storage that throws, and remembers nothing', async () => {
     const {page, problems} = await visit('/', {
-      initScripts: [
-        (page) =>
-          page.addInitScript(() => {
-            const fail = () => {
-              throw new DOMException('The operation is insecure.', 'SecurityError');
-            };
-            Storage.prototype.getItem = fail;
-            Storage.prototype.setItem = fail;
-            Storage.prototype.removeItem = fail;
-          }),
-      ],
+      initScripts: [throwingStorage],
     });
     await choose(page, 'auditlog');
     await expect.poll(() => page.url()).toContain('/try-fsc/helm/5-auditlog');
