@@ -1,9 +1,9 @@
 // @ts-check
 // Every test in one command: check the formatting (Prettier), lint (ESLint), find unused files,
 // exports and dependencies (knip), type-check, run the unit tier and the search package's tests
-// (no build: a fast failure is fast), then the site checks and the browser tests. Each of those
-// asks for the build it reads (support/builds.mjs: `builtSite`), made only when its sources or
-// settings changed since the one on disk.
+// (no build: a fast failure is fast) while the published and variant builds are made beside them,
+// then the site checks and the browser tests. Every build is made only when its sources or settings
+// changed since the one on disk (support/builds.mjs: `builtSite`).
 //
 // `npm test -- <files>` runs only those files (after the same checks), and so makes only the
 // builds they read.
@@ -23,6 +23,27 @@ function run(command, args) {
 }
 
 /**
+ * Starts `command` with its output collected, to be printed when it ends.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {{child: import('node:child_process').ChildProcess, ended: Promise<number>}} its exit status
+ */
+function startCollected(command, args) {
+  const child = spawn(command, args, {stdio: ['ignore', 'pipe', 'pipe']});
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  /** @type {Promise<number>} */
+  const ended = new Promise((resolve) =>
+    child.on('close', (status) => {
+      process.stdout.write(`\n> ${command} ${args.join(' ')}\n${output}`);
+      resolve(status ?? 1);
+    }),
+  );
+  return {child, ended};
+}
+
+/**
  * Runs the commands two at a time, each printing its output when it ends; when one fails, stops the
  * others and exits with its status. For the checks: each keeps one core busy, and one after the
  * other they left the second core idle (71 s one after the other, 2026-11-28).
@@ -34,19 +55,13 @@ async function runTwoAtATime(commands) {
   const running = new Set();
   const next = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
-      const [command, args] = entry;
-      const child = spawn(command, args, {stdio: ['ignore', 'pipe', 'pipe']});
+      const {child, ended} = startCollected(...entry);
       running.add(child);
-      let output = '';
-      child.stdout?.on('data', (chunk) => (output += chunk));
-      child.stderr?.on('data', (chunk) => (output += chunk));
-      /** @type {number | null} */
-      const status = await new Promise((resolve) => child.on('close', resolve));
+      const status = await ended;
       running.delete(child);
-      process.stdout.write(`\n> ${command} ${args.join(' ')}\n${output}`);
       if (status !== 0) {
         for (const other of running) other.kill();
-        process.exit(status ?? 1);
+        process.exit(status);
       }
     }
   };
@@ -62,6 +77,16 @@ await runTwoAtATime([
   ['npx', ['eslint', '--max-warnings', '0', '.']],
   ['npx', ['knip']],
 ]);
-if (files.length === 0) run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'search']);
+if (files.length === 0) {
+  // The builds the site and browser tiers read are made while the unit tier runs: a build keeps
+  // about one core busy and the unit tier leaves part of the other idle, where one after the other
+  // the browser tests waited for both builds with a core idle (2026-11-28).
+  const builds = startCollected('node', ['scripts/built-site.mjs', 'published', 'variant']);
+  // A failing unit tier exits at once: the builds go with it.
+  process.on('exit', () => builds.child.kill());
+  run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'search']);
+  const status = await builds.ended;
+  if (status !== 0) process.exit(status);
+}
 const tiers = files.length === 0 ? ['--project', 'site', '--project', 'e2e'] : [];
 run('npx', ['vitest', 'run', ...tiers, ...files]);
