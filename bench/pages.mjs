@@ -18,7 +18,7 @@
 //   idle), raw and gzipped: the responses are collected in the browser, the sizes are those of
 //   the files in the build, gzip is node:zlib at level 6 (nginx's gzip_comp_level); --files lists
 //   the files of each page;
-// - Lighthouse 13's mobile scores (performance, accessibility, best practices, SEO) with LCP, TBT
+// - Lighthouse's mobile scores (performance, accessibility, best practices, SEO) with LCP, TBT
 //   and CLS. Lighthouse's default mobile run: an emulated mid-range phone and simulated slow 4G;
 //   main-thread time is this machine's, taken 4x, so the performance score moves with the host's
 //   load. The CPU idx column is Lighthouse's benchmark of the machine during the runs. With
@@ -31,8 +31,10 @@
 // it needs the npm registry. It is served by the same nginx configuration as our build.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
 import {CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM} from '../support/chromium.mjs';
@@ -218,14 +220,49 @@ async function lighthouseRunRetried(url) {
 }
 
 /**
+ * Lighthouse and the launcher it drives Chromium with are no dependencies of the project: only this
+ * benchmark uses them, and their 164 packages (168 MB of 883) made every CI install longer. They are
+ * installed on first use, into node_modules/.cache, at the versions bench/lighthouse/package-lock.json
+ * pins, and installed again when that lockfile changes.
+ */
+const LIGHTHOUSE_PINS = path.join(REPO_ROOT, 'bench/lighthouse');
+const LIGHTHOUSE_DIR = path.join(REPO_ROOT, 'node_modules/.cache/bench-lighthouse');
+const LIGHTHOUSE_VERSION = JSON.parse(
+  fs.readFileSync(path.join(LIGHTHOUSE_PINS, 'package.json'), 'utf8'),
+).dependencies.lighthouse;
+
+/** Installs the pinned Lighthouse unless the one in LIGHTHOUSE_DIR was installed from the same lockfile. */
+function installLighthouse() {
+  const lockfile = (/** @type {string} */ dir) =>
+    fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
+  const installed = fs.existsSync(path.join(LIGHTHOUSE_DIR, 'node_modules/.package-lock.json'));
+  if (installed && lockfile(LIGHTHOUSE_DIR) === lockfile(LIGHTHOUSE_PINS)) return;
+  fs.rmSync(LIGHTHOUSE_DIR, {recursive: true, force: true});
+  fs.mkdirSync(LIGHTHOUSE_DIR, {recursive: true});
+  for (const file of ['package.json', 'package-lock.json'])
+    fs.copyFileSync(path.join(LIGHTHOUSE_PINS, file), path.join(LIGHTHOUSE_DIR, file));
+  runCommand('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], LIGHTHOUSE_DIR);
+}
+
+/**
+ * A package of the pinned Lighthouse install, installed first if needed.
+ * @param {'lighthouse' | 'chrome-launcher'} name
+ */
+function importInstalled(name) {
+  installLighthouse();
+  const entry = createRequire(path.join(LIGHTHOUSE_DIR, 'package.json')).resolve(name);
+  return import(pathToFileURL(entry).href);
+}
+
+/**
  * One Lighthouse mobile run of `url` in its own Chromium.
  * @param {string} url
  * @returns {Promise<LighthouseFigures>}
  */
 async function lighthouseRun(url) {
   const [{default: lighthouse}, chromeLauncher] = await Promise.all([
-    import('lighthouse'),
-    import('chrome-launcher'),
+    importInstalled('lighthouse'),
+    importInstalled('chrome-launcher'),
   ]);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -530,7 +567,7 @@ async function main() {
   }
   if (options.peer) console.log(`peer: ${CREATE_DOCUSAURUS} classic --typescript, as generated`);
   console.log(
-    'First view: JavaScript and CSS in KiB (raw / gzip level 6); Lighthouse 13 mobile' +
+    `First view: JavaScript and CSS in KiB (raw / gzip level 6); Lighthouse ${LIGHTHOUSE_VERSION} mobile` +
       (options.runs > 1 ? `, median of ${options.runs} runs` : ''),
   );
   console.log('');

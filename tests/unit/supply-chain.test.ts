@@ -23,6 +23,14 @@ describe('known advisories', () => {
     expect(describeFindings(findVulnerable(LOCK, readAdvisories()))).toBe('');
   });
 
+  it("neither does bench/lighthouse's, which bench:pages installs Lighthouse from", () => {
+    const lock = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'bench/lighthouse/package-lock.json'), 'utf8'),
+    ) as typeof LOCK;
+    expect(Object.keys(lock.packages)).toContain('node_modules/lighthouse');
+    expect(describeFindings(findVulnerable(lock, readAdvisories()))).toBe('');
+  });
+
   it('finds a vulnerable version anywhere in the tree and names the package, where it is and the advisory', () => {
     const lock = {
       packages: {
