@@ -198,6 +198,40 @@ describe('the synonyms file', () => {
     expect(dutch.length).toBeGreaterThanOrEqual(80);
   });
 
+  it('leads the Dutch words readers use for roles, traffic and states to the pages’ words', () => {
+    // Each English sentence as a page of its own; the Dutch word must find it through the file.
+    const pages = {
+      '/consumer': 'A consumer connects to the Service.',
+      '/supplier': 'Your supplier may run the components.',
+      '/traffic': 'Allow outgoing traffic to the Directory.',
+      '/behalf': 'The Controller signs on behalf of the organisation.',
+      '/lost': 'A lost private key means a new certificate.',
+      '/unreachable': 'The Service behind the Inway is unreachable.',
+      '/invalid': 'The Outway rejects an invalid token.',
+      '/waiting': 'The contract is waiting for the other signature.',
+    };
+    const fileEngine = createSearchEngine({
+      records: Object.entries(pages).map(([page, content]) =>
+        rec({path: page, type: 'content', lvl0: PROD, lvl1: 'Page', content, position: 0}),
+      ),
+      synonyms: entries,
+    });
+    const asked = {
+      afnemers: '/consumer',
+      leverancier: '/supplier',
+      verkeer: '/traffic',
+      namens: '/behalf',
+      kwijtgeraakt: '/lost',
+      onbereikbaar: '/unreachable',
+      ongeldige: '/invalid',
+      wachten: '/waiting',
+    };
+    const found = Object.fromEntries(
+      Object.keys(asked).map((word) => [word, paths(search(word, fileEngine))[0]]),
+    );
+    expect(found).toEqual(asked);
+  });
+
   it('rejects an unknown type, an empty list and a repeated objectID, naming the entry', () => {
     const check = (value: unknown) => () =>
       checkSynonyms(value, 'packages/search/data/synonyms.json');
