@@ -27,7 +27,7 @@ import {createRanker} from './ranking';
 import {compileQueryRules, type QueryRule} from './queryRules';
 import {pageOf, searchResponse} from './response';
 import {compileSynonyms, type SynonymEntry} from './synonyms';
-import {buildTermIndex, recordTerms} from './termIndex';
+import {buildTermIndex, recordTerms, type RecordTerms, type TermIndex} from './termIndex';
 import type {DocSearchRecord, SearchParams, SearchResponse} from './types';
 
 export {staticOrder} from './ranking';
@@ -56,40 +56,80 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   const {records, synonyms, rules} = Array.isArray(data)
     ? {records: data as readonly DocSearchRecord[], synonyms: undefined, rules: undefined}
     : (data as EngineData);
-  const index = buildTermIndex(records);
-  const termsOfRecords = recordTerms(records);
-  const parts: RecordParts = {
-    records,
-    index,
-    matcher: createMatcher(index, termsOfRecords, records.length),
-    filterSets: createRecordFilters(records),
-    ranker: createRanker(records, termsOfRecords),
-    distinct: distinctCounter(records),
-  };
+  const parts = recordParts(records, buildTermIndex(records), recordTerms(records));
   return engineOver(parts, synonyms, rules);
 }
 
 /** What an engine makes of its records, whatever its synonyms and rules. */
 interface RecordParts {
   records: readonly DocSearchRecord[];
-  index: ReturnType<typeof buildTermIndex>;
+  index: TermIndex;
   matcher: ReturnType<typeof createMatcher>;
   filterSets: ReturnType<typeof createRecordFilters>;
   ranker: ReturnType<typeof createRanker>;
   distinct: ReturnType<typeof distinctCounter>;
 }
 
-function engineOver(
+/**
+ * The parts over `records` and their terms both ways. Ranking, filters, facets and distinct read
+ * only a record's url, url_without_anchor, type, weight, language and docusaurus_tag: the sharded
+ * reader gives them records of those alone (its table), and the hits their whole records.
+ */
+function recordParts(
+  records: readonly DocSearchRecord[],
+  index: TermIndex,
+  terms: RecordTerms,
+): RecordParts {
+  return {
+    records,
+    index,
+    matcher: createMatcher(index, terms, records.length),
+    filterSets: createRecordFilters(records),
+    ranker: createRanker(records, terms),
+    distinct: distinctCounter(records),
+  };
+}
+
+/** A query ranked, counted and faceted, whose hits wait for their records (see QueryRanker). */
+export interface RankedQuery {
+  /** The ids of the records the requested page shows, in order. */
+  hitIds: number[];
+  /** The answer, given the whole record of each of `hitIds`. */
+  respond(recordOf: (id: number) => DocSearchRecord): SearchResponse;
+}
+
+/**
+ * Search in two steps, for an index whose records' text is fetched apart from what ranks them (the
+ * sharded reader): rank a query over the records' terms and facts, then shape the hits.
+ */
+export interface QueryRanker {
+  rank(raw: SearchParams | Record<string, unknown>, indexName?: string): RankedQuery;
+}
+
+/**
+ * The two-step search over records known by their facts (see recordParts), a term index and their
+ * terms in order; every posting a query reaches must be there when it is ranked.
+ */
+export function createQueryRanker(
+  records: readonly DocSearchRecord[],
+  index: TermIndex,
+  terms: RecordTerms,
+  data: Omit<EngineData, 'records'>,
+): QueryRanker {
+  return rankerOver(recordParts(records, index, terms), data.synonyms, data.rules);
+}
+
+function rankerOver(
   parts: RecordParts,
   synonyms: EngineData['synonyms'],
   rules: EngineData['rules'],
-): SearchEngine {
-  const {records, index, matcher, filterSets, ranker, distinct} = parts;
+): QueryRanker {
+  const {index, matcher, filterSets, ranker, distinct} = parts;
   const synonymTable = compileSynonyms(synonyms ?? []);
   const queryRules = compileQueryRules(rules ?? []);
   const shaper = createHitShaper();
 
-  function search(raw: SearchParams | Record<string, unknown>, indexName?: string): SearchResponse {
+  function rank(raw: SearchParams | Record<string, unknown>, indexName?: string): RankedQuery {
     const started = now();
     const p = normalizeParams(raw);
     const ruleFilters = p.enableRules ? queryRules.filtersFor(p.query) : [];
@@ -116,15 +156,32 @@ function engineOver(
         : null;
 
     const plan = hitPlan(p, [...new Set(queryWords.map((s) => s.word))], queryWordMatches);
-    const hits = pageOf(ranking.head, p).map((c) => shaper.hit(c, plan));
-    const processingTimeMS = Math.max(1, Math.round(now() - started));
+    const shown = pageOf(ranking.head, p);
     const nbHits = distinct.count(ranking.ids, p.distinct);
-    return searchResponse({raw, p, indexName, hits, nbHits, facets, processingTimeMS});
+    return {
+      hitIds: shown.map((c) => c.id),
+      respond(recordOf) {
+        const hits = shown.map((c) => shaper.hit({...c, record: recordOf(c.id)}, plan));
+        const processingTimeMS = Math.max(1, Math.round(now() - started));
+        return searchResponse({raw, p, indexName, hits, nbHits, facets, processingTimeMS});
+      },
+    };
   }
 
+  return {rank};
+}
+
+function engineOver(
+  parts: RecordParts,
+  synonyms: EngineData['synonyms'],
+  rules: EngineData['rules'],
+): SearchEngine {
+  const {records} = parts;
+  const {rank} = rankerOver(parts, synonyms, rules);
   return {
     records,
-    search,
+    search: (raw, indexName) =>
+      rank(raw, indexName).respond((id) => records[id] as DocSearchRecord),
     withSearchData: (other) => engineOver(parts, other.synonyms, other.rules),
   };
 }

@@ -1,40 +1,65 @@
 /**
- * The sharded search index's format (issue 38, first stage; see "The sharded index" in the
- * package's README): what the build writes beside the whole index file and what the sharded reader
- * (shardedSearch.ts) reads, written and checked here for both sides, as indexFileFormat.ts is for
- * the whole index.
+ * The sharded search index's format (issue 38; see "The sharded index" in the package's README):
+ * what the build writes beside the whole index file and what the sharded reader (shardedSearch.ts)
+ * reads, written and checked here for both sides, as indexFileFormat.ts is for the whole index.
  *
- * - Shards: the records of consecutive pages, a page never split, each shard an index file of
- *   their own (indexFileFormat.ts, without synonyms and rules), about SHARD_TEXT_CHARS of text.
- * - The manifest: the shards' content-hashed file names, the synonyms and query rules, and the
- *   dictionary: every term the engine indexes (the terms buildTermIndex makes of the records),
- *   sorted and front-coded, each with the shards whose records hold it. The reader finds the terms
- *   a query reaches in the dictionary as the engine would in its term index (typos on any letter,
- *   prefixes, plurals, synonyms, splits and codes), and fetches only the shards that hold them.
+ * - The manifest: the synonyms and query rules, the dictionary (every term the engine indexes,
+ *   sorted and front-coded), the term each postings file starts with, the record each text file
+ *   starts with, and the hash of all the files, which names them (`<hash>-p<n>.json`, see
+ *   shardFileName): a list of content-hashed names would cost the manifest 3 KB gzip on the site.
+ * - Postings files: the postings of a range of the sorted dictionary, one string a term (see
+ *   encodePosting): the records holding it, the attributes, and every position in each attribute,
+ *   so that proximity, phrases and split words read the matched terms' places without the text.
+ * - The table: what ranking, filters, facets and distinct read of every record (url,
+ *   url_without_anchor, hierarchy.lvl0, type, weight, language, docusaurus_tag), each page once
+ *   (see TablePage).
+ * - Text files: what the table leaves out of a run of consecutive records (objectID, anchor,
+ *   hierarchy, content; see TextEntry), fetched for the hits a response shows.
  */
 import {compactRules, compactSynonyms, expandRules, expandSynonyms} from './compactEntries';
-import {FIELDS, fieldValue} from './fields';
-import {readIndexFile, serializeIndex} from './indexFileFormat';
+import {sameJson} from './compactRecords';
+import {CONTENT_RANK, FIELDS, fieldValue, NO_POSITION} from './fields';
 import {checkQueryRules, type QueryRule} from './queryRules';
 import {checkSynonyms, type SynonymEntry} from './synonyms';
 import {terms as toTerms} from './text';
-import type {DocSearchRecord} from './types';
+import type {Posting} from './termIndex';
+import {HIERARCHY_LEVELS, LEVEL_WEIGHT, type DocSearchRecord, type RecordType} from './types';
 
 const MANIFEST_FORMAT = 'fsc-search-shards';
-const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 2;
 
 /**
- * Text (content and headings, in characters) a shard holds before the next page starts another:
- * about 16 KB gzip of records on the site's pages (the issue asks for shards of 10-30 KB gzip).
+ * Characters of postings (as written, before gzip) a postings file holds before the next term
+ * starts another: about 4 KB gzip. Small, because a word's typos and prefixes reach terms all over
+ * the dictionary, each in its own file: bytes, not requests, are what a first search waits for.
  */
-const SHARD_TEXT_CHARS = 40_000;
+const POSTINGS_FILE_CHARS = 6_000;
+/**
+ * Characters of text (content and headings) a text file holds before the next record starts
+ * another: a page of 20 hits fetches up to 20 of them, so they are small (about 1 KB gzip).
+ */
+const TEXT_FILE_CHARS = 600;
+
+/** The record attributes the table holds: the only ones a filter, facet or distinct may name. */
+export const TABLE_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'url',
+  'url_without_anchor',
+  'hierarchy.lvl0',
+  'type',
+  'language',
+  'docusaurus_tag',
+]);
 
 /** What the manifest holds, as its reader gets it. */
 export interface ShardManifest {
-  /** The shards' file names, relative to the manifest's URL. */
-  shards: string[];
-  /** Every term of the records, with the numbers of the shards (ascending) whose records hold it. */
-  terms: Map<string, number[]>;
+  /** Every term of the records, sorted. */
+  terms: string[];
+  /** The hash of the files, in their names (shardFileName). */
+  hash: string;
+  /** The first term (index in `terms`) of each postings file. */
+  postingStarts: number[];
+  /** The first record of each text file. */
+  textStarts: number[];
   synonyms?: SynonymEntry[];
   rules?: QueryRule[];
 }
@@ -45,52 +70,384 @@ interface ManifestFile {
   version: typeof MANIFEST_VERSION;
   rules?: unknown[];
   synonyms?: unknown[];
-  shards: string[];
   /** The sorted terms, one a line, each after the number of letters it shares with the one before (as a character, see frontCode). */
   terms: string;
-  /** Per term, in the order of `terms`, its shard numbers in base 36 separated by '.'; terms separated by ','. */
-  termShards: string;
+  hash: string;
+  postingStarts: number[];
+  textStarts: number[];
 }
 
-/** The sharded index as files: the manifest and the shards, in shard order. */
+/** A file's name beside the manifest: the table, postings file `n` or text file `n`. */
+export const shardFileName = (hash: string, file: 'table' | ['p' | 't', number]): string =>
+  `${hash}-${file === 'table' ? file : `${file[0]}${file[1]}`}.json`;
+
+/** The sharded index as files, the manifest given the hash of the others (the build's sha256). */
 export interface ShardFiles {
-  shards: string[];
-  /** The manifest, given the shards' file names (the build names each by its content's hash). */
-  manifest: (shardFileNames: readonly string[]) => string;
+  postings: string[];
+  table: string;
+  texts: string[];
+  manifest: (hash: string) => string;
 }
 
-/** The records cut into shards: consecutive pages (records of one URL without anchor) together. */
-function shardRecords(records: readonly DocSearchRecord[]): DocSearchRecord[][] {
-  const shards: DocSearchRecord[][] = [];
-  let current: DocSearchRecord[] = [];
-  let chars = 0;
-  let page = '';
-  for (const record of records) {
-    const url = record.url.replace(/#.*$/, '');
-    if (url !== page && chars >= SHARD_TEXT_CHARS) {
-      shards.push(current);
-      current = [];
+// --- The postings --------------------------------------------------------------------------------
+
+/**
+ * A term's posting, written: its records, `;` between them, each as its id (base 36, after the
+ * one before it: the difference), then each attribute holding the term: a letter from `A` (rank
+ * 0) and the term's positions there (base 36, each after the one before, `.` between them); or a
+ * letter from `I` (rank 0) when the attribute is the term alone (position 0, which the exact
+ * criterion asks about: exactOnSingleWordQuery).
+ */
+interface TermPlaces {
+  /** Per record holding the term (ascending ids): per attribute rank, its positions there. */
+  records: Map<number, Map<number, number[]>>;
+}
+
+const FIELD_LETTER = 0x41;
+const WHOLE_LETTER = FIELD_LETTER + FIELDS.length;
+
+function encodePosting(
+  places: TermPlaces,
+  wholeFields: (id: number, rank: number) => boolean,
+): string {
+  let before = 0;
+  const out: string[] = [];
+  for (const [id, fields] of places.records) {
+    let entry = (id - before).toString(36);
+    before = id;
+    for (const [rank, positions] of [...fields].sort((a, b) => a[0] - b[0])) {
+      if (wholeFields(id, rank)) {
+        entry += String.fromCharCode(WHOLE_LETTER + rank);
+        continue;
+      }
+      let at = 0;
+      entry +=
+        String.fromCharCode(FIELD_LETTER + rank) +
+        positions
+          .map((p) => {
+            const step = p - at;
+            at = p;
+            return step.toString(36);
+          })
+          .join('.');
+    }
+    out.push(entry);
+  }
+  return out.join(';');
+}
+
+/** Where a posting tells a record's field holds a term: what the reader's RecordTerms is built from. */
+export type Place = (id: number, rank: number, position: number, whole: boolean) => void;
+
+/** A written posting as the term index holds it (termIndex.ts's Posting), each place given to `place`. */
+export function decodePosting(text: string, place: Place): Posting {
+  const posting: Posting = {ids: [], masks: [], positions: []};
+  if (text === '') return posting;
+  let id = 0;
+  for (const entry of text.split(';')) {
+    const parts = entry.split(/(?=[A-Z])/);
+    id += parseInt(parts[0] as string, 36);
+    let mask = 0;
+    let first = NO_POSITION;
+    for (let k = 1; k < parts.length; k++) {
+      const part = parts[k] as string;
+      const letter = part.charCodeAt(0);
+      const whole = letter >= WHOLE_LETTER;
+      const rank = letter - (whole ? WHOLE_LETTER : FIELD_LETTER);
+      if (!(rank >= 0 && rank < FIELDS.length)) fail(`a posting names attribute ${part[0]}`);
+      mask |= 1 << rank;
+      if (whole) {
+        place(id, rank, 0, true);
+        if (rank === CONTENT_RANK) first = 0;
+        continue;
+      }
+      let at = 0;
+      for (const step of part.slice(1).split('.')) {
+        at += parseInt(step, 36);
+        place(id, rank, at, false);
+        if (rank === CONTENT_RANK) first = Math.min(first, at);
+      }
+    }
+    if (Number.isNaN(id) || mask === 0) fail(`a malformed posting: ${entry.slice(0, 40)}`);
+    posting.ids.push(id);
+    posting.masks.push(mask);
+    posting.positions.push(first);
+  }
+  return posting;
+}
+
+/** Every term of the records with its places (termIndex.ts buildTermIndex's terms and positions). */
+function termPlaces(records: readonly DocSearchRecord[]): {
+  places: Map<string, TermPlaces>;
+  whole: (id: number, rank: number) => boolean;
+} {
+  const places = new Map<string, TermPlaces>();
+  const wholeFields = new Set<number>();
+  records.forEach((record, id) => {
+    FIELDS.forEach((field, rank) => {
+      const text = fieldValue(record, field);
+      if (!text) return;
+      const fieldTerms = toTerms(text);
+      if (fieldTerms.length === 1) wholeFields.add(id * FIELDS.length + rank);
+      fieldTerms.forEach((term, position) => {
+        let found = places.get(term);
+        if (!found) places.set(term, (found = {records: new Map()}));
+        let fields = found.records.get(id);
+        if (!fields) found.records.set(id, (fields = new Map()));
+        const positions = fields.get(rank);
+        if (positions) positions.push(position);
+        else fields.set(rank, [position]);
+      });
+    });
+  });
+  return {places, whole: (id, rank) => wholeFields.has(id * FIELDS.length + rank)};
+}
+
+// --- The table -----------------------------------------------------------------------------------
+
+/**
+ * The table's facts of a record: what ranking, filters, facets and distinct read, as a record
+ * without text (objectID, anchor, hierarchy and content empty). Its url only needs to tell urls
+ * apart (distinct), so a page's urls are its url and a number (`<url> <n>`, never a real URL).
+ */
+const factsOf = (record: DocSearchRecord, url: string): DocSearchRecord => ({
+  objectID: '',
+  url,
+  url_without_anchor: record.url_without_anchor,
+  anchor: null,
+  type: record.type,
+  hierarchy: Object.fromEntries(
+    HIERARCHY_LEVELS.map((level) => [level, level === 'lvl0' ? record.hierarchy.lvl0 : null]),
+  ) as DocSearchRecord['hierarchy'],
+  content: null,
+  weight: record.weight,
+  language: record.language,
+  docusaurus_tag: record.docusaurus_tag,
+});
+
+/**
+ * A page of the table: its url, language, tag, pageRank (null: none), section (hierarchy.lvl0, which
+ * the question rules' optional filters name), and per record one letter of
+ * its type ('0' to '6' for the heading levels, 'c' for content), after '+' when its url is one the
+ * page has not had before (its anchor changed), or after `~<n>.` when it is the page's n-th url
+ * again. weight.level follows the type and weight.position the record's place in the page.
+ */
+type TablePage = [
+  url: string,
+  language: string,
+  tag: string,
+  pageRank: number | null,
+  lvl0: string | null,
+  kinds: string,
+];
+/** A run of records that does not read back as a page stands as their facts, as they are. */
+type TableEntry = TablePage | [facts: DocSearchRecord];
+
+const typeOfLetter = (letter: string): RecordType | undefined =>
+  letter === 'c' ? 'content' : HIERARCHY_LEVELS[Number(letter)];
+
+function expandTablePage(page: TablePage): DocSearchRecord[] {
+  const [url, language, tag, pageRank, lvl0, kinds] = page;
+  const hierarchy = {lvl0} as DocSearchRecord['hierarchy'];
+  const out: DocSearchRecord[] = [];
+  let urls = 0;
+  let current = -1;
+  for (const [, mark, back, letter] of kinds.matchAll(/(\+|~([0-9a-z]+)\.)?(.)/g)) {
+    if (mark === '+') current = urls++;
+    else if (back !== undefined) current = parseInt(back, 36);
+    const type = typeOfLetter(letter as string);
+    if (!type || current < 0 || current >= urls) fail(`page ${url} has a bad record kind`);
+    const position = out.length;
+    const weight =
+      pageRank === null
+        ? {level: LEVEL_WEIGHT[type], position}
+        : {level: LEVEL_WEIGHT[type], position, pageRank};
+    out.push(
+      factsOf(
+        {
+          url_without_anchor: url,
+          type,
+          hierarchy,
+          weight,
+          language,
+          docusaurus_tag: tag,
+        } as DocSearchRecord,
+        `${url} ${current}`,
+      ),
+    );
+  }
+  return out;
+}
+
+const typeLetter = (type: RecordType): string | undefined =>
+  type === 'content'
+    ? 'c'
+    : HIERARCHY_LEVELS.includes(type)
+      ? String(HIERARCHY_LEVELS.indexOf(type))
+      : undefined;
+
+/** The run of a page's records as a table page; null when a record's type has no letter. */
+function compactTablePage(run: readonly DocSearchRecord[]): TablePage | null {
+  const first = run[0] as DocSearchRecord;
+  const urls = new Map<string, number>();
+  let previous = -1;
+  let kinds = '';
+  for (const record of run) {
+    const letter = typeLetter(record.type);
+    if (letter === undefined) return null;
+    const known = urls.get(record.url);
+    const n = known ?? urls.size;
+    if (known === undefined) urls.set(record.url, n);
+    kinds += (known === undefined ? '+' : n === previous ? '' : `~${n.toString(36)}.`) + letter;
+    previous = n;
+  }
+  return [
+    first.url_without_anchor,
+    first.language,
+    first.docusaurus_tag,
+    first.weight.pageRank ?? null,
+    first.hierarchy.lvl0,
+    kinds,
+  ];
+}
+
+/** Whether a page's facts as the table gives them back are the run's, urls told apart alike. */
+function readsBack(run: readonly DocSearchRecord[], facts: readonly DocSearchRecord[]): boolean {
+  const urls = new Map<string, string>();
+  return (
+    run.every((record, i) => {
+      const read = facts[i] as DocSearchRecord;
+      const url = urls.get(record.url) ?? read.url;
+      urls.set(record.url, url);
+      return url === read.url && sameJson(read, factsOf(record, read.url));
+    }) && new Set(urls.values()).size === urls.size
+  );
+}
+
+function serializeTable(records: readonly DocSearchRecord[]): string {
+  const entries: TableEntry[] = [];
+  // A page whose records are not all in one run stands as facts: its urls' numbers are per run.
+  const runs = new Map<string, number>();
+  records.forEach((record, i) => {
+    const page = record.url_without_anchor;
+    if (records[i - 1]?.url_without_anchor !== page) runs.set(page, (runs.get(page) ?? 0) + 1);
+  });
+  for (let start = 0; start < records.length;) {
+    const page = (records[start] as DocSearchRecord).url_without_anchor;
+    let end = start + 1;
+    while (end < records.length && records[end]?.url_without_anchor === page) end++;
+    const run = records.slice(start, end);
+    const compact = runs.get(page) === 1 ? compactTablePage(run) : null;
+    if (compact && readsBack(run, expandTablePage(compact))) entries.push(compact);
+    else for (const record of run) entries.push([factsOf(record, record.url)]);
+    start = end;
+  }
+  return JSON.stringify({format: 'fsc-search-table', records: entries});
+}
+
+/** Parses and checks a table file (a JSON string or the parsed value): the facts of every record. */
+export function readTable(json: unknown): DocSearchRecord[] {
+  const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
+  const file = data as {format?: unknown; records?: unknown} | null;
+  if (file?.format !== 'fsc-search-table' || !Array.isArray(file.records)) fail('not a table');
+  const out: DocSearchRecord[] = [];
+  for (const entry of file.records as unknown[]) {
+    if (!Array.isArray(entry)) fail('a table entry is not a list');
+    if (entry.length === 1) {
+      const facts = entry[0] as DocSearchRecord;
+      if (typeof facts?.url !== 'string' || typeof facts.weight?.level !== 'number')
+        fail('a record of the table has no url or weight');
+      out.push(facts);
+      continue;
+    }
+    const [url, language, tag, pageRank, lvl0, kinds] = entry as unknown[];
+    if (
+      typeof url !== 'string' ||
+      typeof language !== 'string' ||
+      typeof tag !== 'string' ||
+      (pageRank !== null && typeof pageRank !== 'number') ||
+      (lvl0 !== null && typeof lvl0 !== 'string') ||
+      typeof kinds !== 'string'
+    )
+      fail(`a page of the table is malformed: ${JSON.stringify(entry).slice(0, 80)}`);
+    out.push(...expandTablePage(entry as TablePage));
+  }
+  return out;
+}
+
+// --- The text ------------------------------------------------------------------------------------
+
+/** Where each text file starts: consecutive records of about TEXT_FILE_CHARS of text. */
+function textStarts(records: readonly DocSearchRecord[]): number[] {
+  const starts: number[] = [];
+  let chars = TEXT_FILE_CHARS;
+  records.forEach((record, id) => {
+    if (chars >= TEXT_FILE_CHARS) {
+      starts.push(id);
       chars = 0;
     }
-    page = url;
-    current.push(record);
     for (const field of FIELDS) chars += fieldValue(record, field)?.length ?? 0;
-  }
-  if (current.length > 0) shards.push(current);
-  return shards;
+  });
+  return starts;
 }
 
-/** The terms the engine's term index holds for `records` (termIndex.ts buildTermIndex). */
-function termsOf(records: readonly DocSearchRecord[]): Set<string> {
-  const found = new Set<string>();
-  for (const record of records) {
-    for (const field of FIELDS) {
-      const text = fieldValue(record, field);
-      if (text) for (const term of toTerms(text)) found.add(term);
-    }
-  }
-  return found;
+/**
+ * A record in a text file: its objectID, anchor, hierarchy (lvl0 on, trailing nulls left off) and
+ * content; the rest is the table's. A record that would not read back so stands as it is.
+ */
+type TextEntry = [
+  objectID: string,
+  anchor: string | null,
+  levels: (string | null)[],
+  content: string | null,
+];
+
+function textRecord(entry: TextEntry, facts: DocSearchRecord): DocSearchRecord {
+  const [objectID, anchor, levels, content] = entry;
+  const page = facts.url_without_anchor;
+  return {
+    objectID,
+    url: anchor === null ? page : `${page}#${anchor}`,
+    url_without_anchor: page,
+    anchor,
+    type: facts.type,
+    hierarchy: Object.fromEntries(
+      HIERARCHY_LEVELS.map((level, i) => [level, levels[i] ?? null]),
+    ) as DocSearchRecord['hierarchy'],
+    content,
+    weight: facts.weight,
+    language: facts.language,
+    docusaurus_tag: facts.docusaurus_tag,
+  };
 }
+
+function textEntry(record: DocSearchRecord, facts: DocSearchRecord): TextEntry | DocSearchRecord {
+  const levels = HIERARCHY_LEVELS.map((level) => record.hierarchy[level] ?? null);
+  while (levels.length > 0 && levels.at(-1) === null) levels.pop();
+  const entry: TextEntry = [record.objectID, record.anchor, levels, record.content];
+  return sameJson(textRecord(entry, facts), record) ? entry : record;
+}
+
+/** The whole records of a text file, given the table's facts of its records, in order. */
+export function readTextFile(json: unknown, facts: readonly DocSearchRecord[]): DocSearchRecord[] {
+  const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
+  if (!Array.isArray(data) || data.length !== facts.length)
+    fail(`a text file does not hold its ${facts.length} records`);
+  return data.map((entry: unknown, i) => {
+    if (!Array.isArray(entry)) return entry as DocSearchRecord;
+    const [objectID, anchor, levels, content] = entry as unknown[];
+    if (
+      typeof objectID !== 'string' ||
+      (anchor !== null && typeof anchor !== 'string') ||
+      !Array.isArray(levels) ||
+      (content !== null && typeof content !== 'string')
+    )
+      fail(`a record of a text file is malformed: ${JSON.stringify(entry).slice(0, 80)}`);
+    return textRecord(entry as TextEntry, facts[i] as DocSearchRecord);
+  });
+}
+
+// --- The dictionary and the manifest -------------------------------------------------------------
 
 /** Characters '0' on stand for the letters a term shares with the one before (at most MAX_SHARED). */
 const SHARED_BASE = 0x30;
@@ -125,71 +482,98 @@ export function serializeShards(
   records: readonly DocSearchRecord[],
   options: {synonyms?: readonly SynonymEntry[]; rules?: readonly QueryRule[]} = {},
 ): ShardFiles {
-  const cut = shardRecords(records);
-  const shardTerms = cut.map(termsOf);
-  const holders = new Map<string, number[]>();
-  shardTerms.forEach((termSet, shard) => {
-    for (const term of termSet) {
-      const list = holders.get(term);
-      if (list) list.push(shard);
-      else holders.set(term, [shard]);
+  const {places, whole} = termPlaces(records);
+  const sorted = [...places.keys()].sort();
+  const postings: string[] = [];
+  const postingStarts: number[] = [];
+  let file: string[] = [];
+  let chars = 0;
+  sorted.forEach((term, i) => {
+    if (file.length > 0 && chars >= POSTINGS_FILE_CHARS) {
+      postings.push(JSON.stringify(file));
+      file = [];
+      chars = 0;
     }
+    if (file.length === 0) postingStarts.push(i);
+    const written = encodePosting(places.get(term) as TermPlaces, whole);
+    file.push(written);
+    chars += written.length;
   });
-  const sorted = [...holders.keys()].sort();
-  const shards = cut.map((shardRecords) => serializeIndex(shardRecords));
+  if (file.length > 0) postings.push(JSON.stringify(file));
+  const starts = textStarts(records);
+  const table = serializeTable(records);
+  const facts = readTable(table);
+  const texts = starts.map((start, k) => {
+    const end = starts[k + 1] ?? records.length;
+    return JSON.stringify(
+      records
+        .slice(start, end)
+        .map((record, i) => textEntry(record, facts[start + i] as DocSearchRecord)),
+    );
+  });
   return {
-    shards,
-    manifest(shardFileNames) {
+    postings,
+    table,
+    texts,
+    manifest(hash) {
       const file: Partial<ManifestFile> = {format: MANIFEST_FORMAT, version: MANIFEST_VERSION};
       if (options.rules && options.rules.length > 0) file.rules = compactRules(options.rules);
       if (options.synonyms && options.synonyms.length > 0)
         file.synonyms = compactSynonyms(options.synonyms);
-      file.shards = [...shardFileNames];
       file.terms = frontCode(sorted);
-      file.termShards = sorted
-        .map((term) => (holders.get(term) as number[]).map((n) => n.toString(36)).join('.'))
-        .join(',');
+      file.hash = hash;
+      file.postingStarts = postingStarts;
+      file.textStarts = starts;
       return JSON.stringify(file);
     },
   };
 }
 
 function fail(message: string): never {
-  throw new Error(`Invalid search shard manifest: ${message}`);
+  throw new Error(`Invalid search shard file: ${message}`);
+}
+
+/** Ascending numbers from 0: where each file starts. */
+function checkStarts(starts: unknown, what: string): number[] {
+  if (
+    !Array.isArray(starts) ||
+    !starts.every((n, i) => Number.isInteger(n) && (i === 0 ? n === 0 : n > starts[i - 1]))
+  )
+    fail(`${what}: bad starts`);
+  return starts as number[];
 }
 
 /** Parses and validates a manifest (a JSON string or the parsed value). */
 export function readShardManifest(json: unknown): ShardManifest {
   const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
-  if (data === null || typeof data !== 'object') fail('not an object');
+  if (data === null || typeof data !== 'object') fail('the manifest is not an object');
   const file = data as Partial<ManifestFile>;
   if (file.format !== MANIFEST_FORMAT) fail(`unknown format ${JSON.stringify(file.format)}`);
   if (file.version !== MANIFEST_VERSION)
-    fail(`version ${JSON.stringify(file.version)} is not supported (rebuild the index)`);
-  if (!Array.isArray(file.shards) || !file.shards.every((s) => typeof s === 'string'))
-    fail('shards missing');
-  if (typeof file.terms !== 'string' || typeof file.termShards !== 'string')
-    fail('dictionary missing');
-  const sorted = frontDecode(file.terms);
-  const lists = file.termShards === '' ? [] : file.termShards.split(',');
-  if (lists.length !== sorted.length) fail('a term without its shards');
-  const shardCount = file.shards.length;
-  const terms = new Map<string, number[]>();
-  sorted.forEach((term, i) => {
-    const shards = (lists[i] as string).split('.').map((n) => parseInt(n, 36));
-    if (!shards.every((n) => n >= 0 && n < shardCount)) fail(`term ${term} names a missing shard`);
-    terms.set(term, shards);
-  });
-  const manifest: ShardManifest = {shards: file.shards, terms};
+    fail(`manifest version ${JSON.stringify(file.version)} is not supported (rebuild the index)`);
+  if (typeof file.terms !== 'string') fail('dictionary missing');
+  if (typeof file.hash !== 'string' || !/^[0-9a-f]+$/.test(file.hash)) fail('hash missing');
+  const terms = frontDecode(file.terms);
+  const postingStarts = checkStarts(file.postingStarts, 'postings');
+  if ((postingStarts.at(-1) ?? 0) >= Math.max(terms.length, 1))
+    fail('postings past the dictionary');
+  const manifest: ShardManifest = {
+    terms,
+    hash: file.hash,
+    postingStarts,
+    textStarts: checkStarts(file.textStarts, 'texts'),
+  };
   if (file.synonyms !== undefined)
-    manifest.synonyms = checkSynonyms(
-      expandSynonyms(file.synonyms),
-      'Invalid search shard manifest',
-    );
+    manifest.synonyms = checkSynonyms(expandSynonyms(file.synonyms), 'Invalid search shard file');
   if (file.rules !== undefined)
-    manifest.rules = checkQueryRules(expandRules(file.rules), 'Invalid search shard manifest');
+    manifest.rules = checkQueryRules(expandRules(file.rules), 'Invalid search shard file');
   return manifest;
 }
 
-/** The records of a shard file. */
-export const readShard = (json: unknown): DocSearchRecord[] => readIndexFile(json).records;
+/** The postings of a postings file holding `count` terms, as written. */
+export function readPostingsFile(json: unknown, count: number): string[] {
+  const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
+  if (!Array.isArray(data) || data.length !== count || !data.every((p) => typeof p === 'string'))
+    fail(`a postings file does not hold its ${count} terms`);
+  return data as string[];
+}

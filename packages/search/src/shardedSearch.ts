@@ -1,57 +1,85 @@
 /**
- * The sharded index's reader (issue 38, first stage; the format is shardFileFormat.ts): answers the
- * multi-query requests the embedded requester answers, with the same Algolia-shaped params, from
- * the shards each query needs. The manifest is fetched once; then every shard the requests need,
- * in parallel, each kept for later keystrokes: two round trips in sequence at most.
+ * The sharded index's reader (issue 38; the format is shardFileFormat.ts): answers the multi-query
+ * requests the embedded requester answers, with the same Algolia-shaped params, from the files
+ * each query needs, in the engine's own two steps (engine.ts createQueryRanker).
  *
- * A query's shards: the engine's own matcher (matching.ts) runs over the manifest's dictionary,
- * each term standing for an empty posting that notes when the matcher reads it; every term whose
- * posting the matcher reads is one the whole index's matcher would read, since its lookups (exact,
- * prefix, typos, plurals, synonyms, splits, joins, codes) depend on the terms alone. The engine
- * over the records of those terms' shards then answers exactly as the whole index would: every
- * record that holds such a term is there, and the other records' terms reach no query word.
+ * - open(), on the first interaction with search: the manifest, then the table.
+ * - A query: the engine's matcher runs over the manifest's dictionary, each term standing for an
+ *   empty posting that notes when the matcher reads it; every term whose posting the matcher reads
+ *   is one the whole index's matcher would read, since its lookups (exact, prefix, typos, plurals,
+ *   synonyms, splits, joins, codes) depend on the terms alone. The postings files holding those
+ *   terms (and the excluded words') are fetched at once: one round trip.
+ * - Then the query is ranked over the term index those postings filled in and the table, exactly
+ *   as the whole index ranks it, and the text files of the hits it shows are fetched: a second.
+ *
+ * Everything fetched is kept, so later keystrokes fetch only what they add; the ranker, built once
+ * over the table, is never rebuilt.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import type {FetchLike} from './embeddedRequester';
-import {createSearchEngine, type SearchEngine} from './engine';
+import {createQueryRanker, type QueryRanker} from './engine';
+import {FIELDS} from './fields';
 import {createMatcher, type Matcher} from './matching';
-import {normalizeParams, requestParams} from './params';
+import {normalizeParams, requestParams, type NormalizedParams} from './params';
 import {parseQuery} from './query';
-import {readShard, readShardManifest, type ShardManifest} from './shardFileFormat';
+import {compileQueryRules} from './queryRules';
+import {
+  decodePosting,
+  readPostingsFile,
+  readShardManifest,
+  readTable,
+  readTextFile,
+  shardFileName,
+  TABLE_ATTRIBUTES,
+  type ShardManifest,
+} from './shardFileFormat';
 import {compileSynonyms, type SynonymTable} from './synonyms';
 import type {Posting, RecordTerms, TermIndex} from './termIndex';
 import type {DocSearchRecord, MultiQueryRequest, SearchResponse} from './types';
 
 export interface ShardedSearchOptions {
-  /** The manifest's URL (absolute or from the site's root); the shards are beside it. */
+  /** The manifest's URL (absolute or from the site's root); the other files are beside it. */
   manifestUrl: string;
   fetch: FetchLike;
 }
 
 export interface ShardedSearch {
+  /** Fetches the manifest and the table, which every query needs (the first interaction with search). */
+  open(): Promise<void>;
   /** The answers to the requests of a `POST /1/indexes/*\/queries` body, in their order. */
   search(requests: readonly MultiQueryRequest[]): Promise<SearchResponse[]>;
-}
-
-/** Engines over the shard sets of recent queries (a keystroke often needs the shards of the last). */
-const ENGINE_CACHE_SIZE = 16;
-
-/** The dictionary as a term index whose postings note the terms the matcher reads. */
-interface Dictionary {
-  index: TermIndex;
-  read: Set<string>;
-  /** Without a cache: a cached word would not be read again, and its terms not noted. */
-  matcher: Matcher;
 }
 
 const NOTHING: number[] = [];
 /** The matcher reads a record's terms only for records of a posting, and these postings have none. */
 const NO_RECORDS: RecordTerms = {of: () => [], adjacent: () => false};
 
-function dictionaryOf(terms: ShardManifest['terms']): Dictionary {
-  const read = new Set<string>();
-  const index: TermIndex = new SearchableMap<Posting>();
-  for (const term of terms.keys()) {
+/** The dictionary as a term index that notes the terms the matcher looks up or reads. */
+interface Dictionary {
+  read: Set<string>;
+  /** Without a cache: a cached word would not be read again, and its terms not noted. */
+  matcher: Matcher;
+}
+
+/**
+ * A term index whose lookups note their term: a split word's merge of two postings stops at the
+ * end of the shorter (here empty) one without reading the other, which the real merge needs.
+ */
+class NotingIndex extends SearchableMap<Posting> {
+  readonly read = new Set<string>();
+
+  override get(term: string): Posting | undefined {
+    const found = super.get(term);
+    if (found) this.read.add(term);
+    return found;
+  }
+}
+
+function dictionaryOf(terms: readonly string[]): Dictionary {
+  const index = new NotingIndex();
+  const {read} = index;
+  for (const term of terms) {
+    // Prefix and typo lookups hand out postings without get: reading one notes its term.
     index.set(term, {
       get ids() {
         read.add(term);
@@ -61,13 +89,73 @@ function dictionaryOf(terms: ShardManifest['terms']): Dictionary {
       positions: NOTHING,
     });
   }
-  return {index, read, matcher: createMatcher(index, NO_RECORDS, 0, 0)};
+  return {read, matcher: createMatcher(index, NO_RECORDS, 0, 0)};
 }
 
-interface Loaded {
+/** The last of ascending `starts` at or before `n`: the file holding item `n`. */
+function fileOf(starts: readonly number[], n: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= n) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The records' terms in order as far as the fetched postings tell them: a field holds each fetched
+ * term at its positions, and nothing (undefined) elsewhere. Exact for every question the engine
+ * asks, since it only asks whether a term is one the query reached, and those were all fetched;
+ * a field that is more than one term is at least two long, and one that is one term is one long
+ * (the exact criterion's whole-attribute question).
+ */
+function fetchedTerms(): {
+  terms: RecordTerms;
+  place(term: string): Parameters<typeof decodePosting>[1];
+} {
+  const fields = new Map<number, string[]>();
+  const NONE: string[] = [];
+  const of = (id: number, rank: number): string[] => fields.get(id * FIELDS.length + rank) ?? NONE;
+  return {
+    terms: {
+      of,
+      adjacent(id, a, b) {
+        for (let f = 0; f < FIELDS.length; f++) {
+          const t = of(id, f);
+          for (let i = 0; i + 1 < t.length; i++) {
+            const here = t[i];
+            const next = t[i + 1];
+            if (here !== undefined && next !== undefined && a(here) && b(next)) return true;
+          }
+        }
+        return false;
+      },
+    },
+    place: (term) => (id, rank, position, whole) => {
+      const slot = id * FIELDS.length + rank;
+      let field = fields.get(slot);
+      if (!field) fields.set(slot, (field = []));
+      field[position] = term;
+      if (!whole && field.length < 2) field.length = 2;
+    },
+  };
+}
+
+/** What every query needs: the manifest, the table and the ranker over them. */
+interface Opened {
   manifest: ShardManifest;
   dictionary: Dictionary;
   synonyms: SynonymTable;
+  /** Each term's place in the dictionary. */
+  termNumbers: Map<string, number>;
+  ranker: QueryRanker;
+  /** The table: every record's facts. */
+  facts: DocSearchRecord[];
+  /** Per term (by number), its posting once its file is fetched. */
+  postings: (Posting | undefined)[];
+  place: ReturnType<typeof fetchedTerms>['place'];
 }
 
 async function fetchJson(doFetch: FetchLike, url: string): Promise<unknown> {
@@ -76,96 +164,158 @@ async function fetchJson(doFetch: FetchLike, url: string): Promise<unknown> {
   return response.json();
 }
 
+/** A term index of every term of the dictionary, each posting read when its file is there. */
+function lazyIndex(
+  terms: readonly string[],
+  postings: readonly (Posting | undefined)[],
+): TermIndex {
+  const index: TermIndex = new SearchableMap<Posting>();
+  terms.forEach((term, n) => {
+    const posting = (): Posting => {
+      const found = postings[n];
+      // Never met: a query's postings are fetched before it is ranked (see shardsOf).
+      if (!found) throw new Error(`search shards: the posting of ${term} was not fetched`);
+      return found;
+    };
+    index.set(term, {
+      get ids() {
+        return posting().ids;
+      },
+      get masks() {
+        return posting().masks;
+      },
+      get positions() {
+        return posting().positions;
+      },
+    });
+  });
+  return index;
+}
+
+/** Throws for a filter or facet on an attribute the table does not hold. */
+function checkAttributes(p: NormalizedParams, ruleFilters: readonly string[][]): void {
+  const named = [...p.facetFilters, ...p.optionalFilters, ...ruleFilters]
+    .flat()
+    .map((filter) => filter.trim().replace(/^-/, '').split(':')[0] as string);
+  for (const attribute of [...named, ...p.facets.filter((facet) => facet !== '*')]) {
+    if (!TABLE_ATTRIBUTES.has(attribute))
+      throw new Error(`search shards: filters and facets on ${attribute} are not supported`);
+  }
+}
+
 export function createShardedSearch(options: ShardedSearchOptions): ShardedSearch {
   const base = options.manifestUrl.replace(/[^/]*$/, '');
-  let loading: Promise<Loaded> | null = null;
-  const shards = new Map<number, Promise<DocSearchRecord[]>>();
-  const engines = new Map<string, SearchEngine>();
+  let opening: Promise<Opened> | null = null;
+  const postingFiles = new Map<number, Promise<void>>();
+  const textFiles = new Map<number, Promise<void>>();
+  const records = new Map<number, DocSearchRecord>();
 
-  function load(): Promise<Loaded> {
-    if (loading) return loading;
-    const attempt = fetchJson(options.fetch, options.manifestUrl).then((json) => {
-      const manifest = readShardManifest(json);
-      return {
-        manifest,
-        dictionary: dictionaryOf(manifest.terms),
-        synonyms: compileSynonyms(manifest.synonyms ?? []),
-      };
-    });
-    loading = attempt;
+  async function load(): Promise<Opened> {
+    const manifest = readShardManifest(await fetchJson(options.fetch, options.manifestUrl));
+    const facts = readTable(
+      await fetchJson(options.fetch, base + shardFileName(manifest.hash, 'table')),
+    );
+    const postings: (Posting | undefined)[] = new Array(manifest.terms.length);
+    const {terms, place} = fetchedTerms();
+    const data = {synonyms: manifest.synonyms, rules: manifest.rules};
+    return {
+      manifest,
+      dictionary: dictionaryOf(manifest.terms),
+      synonyms: compileSynonyms(manifest.synonyms ?? []),
+      termNumbers: new Map(manifest.terms.map((term, n) => [term, n])),
+      ranker: createQueryRanker(facts, lazyIndex(manifest.terms, postings), terms, data),
+      facts,
+      postings,
+      place,
+    };
+  }
+
+  function open(): Promise<Opened> {
+    if (opening) return opening;
+    const attempt = load();
+    opening = attempt;
     // Forget a failed load, so that the next request tries again.
     attempt.catch(() => {
-      if (loading === attempt) loading = null;
+      if (opening === attempt) opening = null;
     });
     return attempt;
   }
 
-  function shard(loaded: Loaded, n: number): Promise<DocSearchRecord[]> {
-    let records = shards.get(n);
-    if (!records) {
-      records = fetchJson(options.fetch, base + (loaded.manifest.shards[n] as string)).then(
-        readShard,
-      );
-      shards.set(n, records);
-      records.catch(() => shards.delete(n));
+  function postingFile(opened: Opened, n: number): Promise<void> {
+    let loading = postingFiles.get(n);
+    if (!loading) {
+      const {hash, postingStarts: starts, terms} = opened.manifest;
+      const first = starts[n] as number;
+      const end = starts[n + 1] ?? terms.length;
+      loading = fetchJson(options.fetch, base + shardFileName(hash, ['p', n])).then((json) => {
+        readPostingsFile(json, end - first).forEach((text, k) => {
+          const term = opened.manifest.terms[first + k] as string;
+          opened.postings[first + k] = decodePosting(text, opened.place(term));
+        });
+      });
+      postingFiles.set(n, loading);
+      loading.catch(() => postingFiles.delete(n));
     }
-    return records;
+    return loading;
   }
 
-  /** The shards a request needs, ascending: those of the terms it reaches (all for no words). */
-  function shardsOf(
-    {manifest, dictionary, synonyms}: Loaded,
-    request: MultiQueryRequest,
-  ): number[] {
+  function textFile(opened: Opened, n: number): Promise<void> {
+    let loading = textFiles.get(n);
+    if (!loading) {
+      const {hash, textStarts: starts} = opened.manifest;
+      const first = starts[n] as number;
+      const end = starts[n + 1] ?? opened.facts.length;
+      loading = fetchJson(options.fetch, base + shardFileName(hash, ['t', n])).then((json) => {
+        readTextFile(json, opened.facts.slice(first, end)).forEach((record, k) =>
+          records.set(first + k, record),
+        );
+      });
+      textFiles.set(n, loading);
+      loading.catch(() => textFiles.delete(n));
+    }
+    return loading;
+  }
+
+  const rulesOf = new WeakMap<Opened, ReturnType<typeof compileQueryRules>>();
+
+  /** The postings files a request needs: those of the terms it reaches and of its excluded words. */
+  function postingFilesOf(opened: Opened, request: MultiQueryRequest): number[] {
     if (request.type === 'facet')
       throw new Error('searchForFacetValues is not supported by the embedded search index');
-    const params = normalizeParams(requestParams(request));
-    const {queryWords} = parseQuery(params.query, params, synonyms);
-    // The empty query lists every record.
-    if (queryWords.length === 0) return manifest.shards.map((_, n) => n);
+    const {manifest, dictionary, synonyms, termNumbers} = opened;
+    const p = normalizeParams(requestParams(request));
+    let rules = rulesOf.get(opened);
+    if (!rules) rulesOf.set(opened, (rules = compileQueryRules(manifest.rules ?? [])));
+    checkAttributes(p, p.enableRules ? rules.filtersFor(p.query) : []);
+    const {queryWords, excluded} = parseQuery(p.query, p, synonyms);
     dictionary.read.clear();
-    dictionary.matcher.matchQuery(queryWords);
+    if (queryWords.length > 0) dictionary.matcher.matchQuery(queryWords);
     const needed = new Set<number>();
-    for (const term of dictionary.read)
-      for (const n of manifest.terms.get(term) ?? NOTHING) needed.add(n);
-    return [...needed].sort((a, b) => a - b);
-  }
-
-  async function engineOver(
-    loaded: Loaded,
-    shardNumbers: readonly number[],
-  ): Promise<SearchEngine> {
-    const key = shardNumbers.join(',');
-    let engine = engines.get(key);
-    if (engine) {
-      engines.delete(key);
-    } else {
-      const records = (await Promise.all(shardNumbers.map((n) => shard(loaded, n)))).flat();
-      engine = createSearchEngine({
-        records,
-        synonyms: loaded.manifest.synonyms,
-        rules: loaded.manifest.rules,
-      });
-      if (engines.size >= ENGINE_CACHE_SIZE) engines.delete(engines.keys().next().value as string);
+    for (const term of [...dictionary.read, ...excluded]) {
+      const n = termNumbers.get(term);
+      if (n !== undefined) needed.add(fileOf(manifest.postingStarts, n));
     }
-    engines.set(key, engine);
-    return engine;
+    return [...needed];
   }
 
   return {
+    async open() {
+      await open();
+    },
     async search(requests) {
-      const loaded = await load();
-      const needs = requests.map((request) => shardsOf(loaded, request));
-      // Every shard of every request at once: one round trip.
-      await Promise.all([...new Set(needs.flat())].map((n) => shard(loaded, n)));
-      return Promise.all(
-        requests.map(async (request, i) =>
-          (await engineOver(loaded, needs[i] as number[])).search(
-            requestParams(request),
-            request.indexName,
-          ),
-        ),
+      const opened = await open();
+      const needed = new Set(requests.flatMap((request) => postingFilesOf(opened, request)));
+      // Every postings file of every request at once: one round trip.
+      await Promise.all([...needed].map((n) => postingFile(opened, n)));
+      const ranked = requests.map((request) =>
+        opened.ranker.rank(requestParams(request), request.indexName),
       );
+      // The text of every hit shown: a second.
+      const texts = new Set(
+        ranked.flatMap((query) => query.hitIds.map((id) => fileOf(opened.manifest.textStarts, id))),
+      );
+      await Promise.all([...texts].map((n) => textFile(opened, n)));
+      return ranked.map((query) => query.respond((id) => records.get(id) as DocSearchRecord));
     },
   };
 }

@@ -12,7 +12,16 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {findShardManifest, writeShardFiles} from '../src/build/shardFiles';
 import {createSearchEngine} from '../src/engine';
-import {readShard, readShardManifest, serializeShards} from '../src/shardFileFormat';
+import {buildTermIndex} from '../src/termIndex';
+import {
+  decodePosting,
+  readPostingsFile,
+  readShardManifest,
+  readTable,
+  readTextFile,
+  serializeShards,
+  shardFileName,
+} from '../src/shardFileFormat';
 import {createShardedSearch} from '../src/shardedSearch';
 import type {SynonymEntry} from '../src/synonyms';
 import type {DocSearchRecord, MultiQueryRequest, SearchResponse} from '../src/types';
@@ -51,10 +60,14 @@ const synonyms: SynonymEntry[] = [
 const whole = createSearchEngine({records, synonyms});
 
 const files = serializeShards(records, {synonyms});
-const names = files.shards.map((_, n) => `shard-${n}.json`);
 const served = new Map<string, string>([
-  ['/s/manifest.json', files.manifest(names)],
-  ...files.shards.map((json, n): [string, string] => [`/s/${names[n]}`, json]),
+  ['/s/manifest.json', files.manifest('abc')],
+  [`/s/${shardFileName('abc', 'table')}`, files.table],
+  ...files.postings.map((json, n): [string, string] => [
+    `/s/${shardFileName('abc', ['p', n])}`,
+    json,
+  ]),
+  ...files.texts.map((json, n): [string, string] => [`/s/${shardFileName('abc', ['t', n])}`, json]),
 ]);
 
 /** What DocSearch's modal sends, with the site's facet filters. */
@@ -64,15 +77,50 @@ const modalRequest = (query: string): MultiQueryRequest =>
 /** An answer without the time it took, which is all that may differ. */
 const answer = ({processingTimeMS: _, ...rest}: SearchResponse) => rest;
 
+/** A reader of the served files, opened (the manifest and table fetched), and what it fetches. */
+async function openedReader() {
+  const {fetch, take} = recordingFetch((url) => served.get(url) ?? null);
+  const sharded = createShardedSearch({manifestUrl: '/s/manifest.json', fetch});
+  await sharded.open();
+  expect(take().urls).toEqual(['/s/manifest.json', '/s/abc-table.json']);
+  return {sharded, take};
+}
+
 describe('the sharded index', () => {
-  it('holds every record once, in order, and every term with the shards holding it', () => {
-    expect(files.shards.length).toBeGreaterThan(4);
-    expect(files.shards.flatMap((json) => readShard(json))).toEqual(records);
-    const manifest = readShardManifest(files.manifest(names));
-    expect(manifest.shards).toEqual(names);
+  it("holds every term's posting as the engine's term index has it, and every record", () => {
+    const manifest = readShardManifest(files.manifest('abc'));
+    const index = buildTermIndex(records);
+    expect(manifest.terms).toEqual([...index.keys()].sort());
+    const {postingStarts, textStarts} = manifest;
+    const written = postingStarts.flatMap((first, n) =>
+      readPostingsFile(files.postings[n], (postingStarts[n + 1] ?? manifest.terms.length) - first),
+    );
+    manifest.terms.forEach((term, n) =>
+      expect(decodePosting(written[n] as string, () => undefined)).toEqual(index.get(term)),
+    );
+    expect(files.postings.length).toBeGreaterThan(4);
+    const facts = readTable(files.table);
+    const texts = files.texts.flatMap((json, n) =>
+      readTextFile(json, facts.slice(textStarts[n], textStarts[n + 1] ?? records.length)),
+    );
+    expect(JSON.stringify(texts)).toBe(JSON.stringify(records));
     expect(manifest.synonyms).toEqual(synonyms);
-    expect(manifest.terms.get('kubeconfig')).toEqual([0]);
-    expect(manifest.terms.get('replication')).toEqual([files.shards.length - 1]);
+  });
+
+  it('tells ranking, filters, facets and distinct what the records tell them', () => {
+    const facts = readTable(files.table);
+    expect(facts).toHaveLength(records.length);
+    const urls = new Map<string, string>();
+    records.forEach((record, i) => {
+      const read = facts[i] as DocSearchRecord;
+      for (const key of ['url_without_anchor', 'type', 'weight', 'language', 'docusaurus_tag'])
+        expect(read[key as keyof DocSearchRecord]).toEqual(record[key as keyof DocSearchRecord]);
+      expect(read.hierarchy.lvl0).toBe(record.hierarchy.lvl0);
+      // The same url, and only it, is the same url in the table.
+      expect(urls.get(record.url) ?? read.url).toBe(read.url);
+      urls.set(record.url, read.url);
+    });
+    expect(new Set(urls.values()).size).toBe(urls.size);
   });
 
   it.each([
@@ -81,28 +129,60 @@ describe('the sharded index', () => {
     ['a synonym', 'mirroring', '/docs/replication'],
     ['a Dutch query', 'hoe vernieuwen', '/docs/kubeconfig'],
     ['an error code by its parts', 'service_unreachable', '/docs/errors'],
-  ])('answers %s (%s) as the whole index, from fewer shards', async (_, query, page) => {
-    const {fetch, take} = recordingFetch((url) => served.get(url) ?? null);
-    const sharded = createShardedSearch({manifestUrl: '/s/manifest.json', fetch});
-    const [result] = await sharded.search([modalRequest(query)]);
-    const expected = whole.search(modalRequest(query), 'docs');
+    ['a phrase', '"rotate the kubeconfig"', '/docs/kubeconfig'],
+    ['a common word on every page', 'outway', 'synthetic.invalid'],
+  ])('answers %s (%s) as the whole index, in 2 round trips', async (_, query, page) => {
+    const {sharded, take} = await openedReader();
+    const request = {...modalRequest(query), advancedSyntax: true};
+    const [result] = await sharded.search([request]);
+    const expected = whole.search(request, 'docs');
     expect(answer(result as SearchResponse)).toEqual(answer(expected));
     expect(expected.hits.map((hit) => hit.url).join(' ')).toContain(page);
     const fetched = take();
     expect(fetched.roundTrips).toBe(2);
-    expect(fetched.urls.length - 1).toBeLessThan(files.shards.length);
+    expect(fetched.urls.filter((url) => url.includes('postings')).length).toBeLessThan(
+      files.postings.length,
+    );
   });
 
-  it('keeps the shards it fetched for the next keystrokes', async () => {
-    const {fetch, take} = recordingFetch((url) => served.get(url) ?? null);
-    const sharded = createShardedSearch({manifestUrl: '/s/manifest.json', fetch});
+  it('answers the /search page (facets, pages, ranking info, the empty query, a section filter) as the whole index', async () => {
+    const {sharded} = await openedReader();
+    for (const query of ['', 'inway certificates', 'outway -inway', 'manager']) {
+      for (const page of [0, 1]) {
+        const request: MultiQueryRequest = {
+          indexName: 'docs',
+          query,
+          page,
+          hitsPerPage: 20,
+          advancedSyntax: true,
+          getRankingInfo: true,
+          facets: ['language', 'docusaurus_tag', 'type'],
+          facetFilters: [['language:en'], ['docusaurus_tag:docs-default-current']],
+          // What the question rules add (questionRules.ts).
+          optionalFilters: ['hierarchy.lvl0:Reference'],
+        };
+        const [result] = await sharded.search([request]);
+        expect(answer(result as SearchResponse)).toEqual(answer(whole.search(request, 'docs')));
+      }
+    }
+  });
+
+  it('keeps what it fetched for the next keystrokes', async () => {
+    const {sharded, take} = await openedReader();
     for (const query of ['kubeconfi', 'kubeconfig']) await sharded.search([modalRequest(query)]);
-    expect(take().urls).toHaveLength(2);
-    const [result] = await sharded.search([modalRequest('kubeconfig renew')]);
+    take();
+    const [result] = await sharded.search([modalRequest('kubeconfig')]);
     expect(answer(result as SearchResponse)).toEqual(
-      answer(whole.search(modalRequest('kubeconfig renew'), 'docs')),
+      answer(whole.search(modalRequest('kubeconfig'), 'docs')),
     );
     expect(take().urls).toEqual([]);
+  });
+
+  it('refuses a filter on an attribute its table does not hold', async () => {
+    const {sharded} = await openedReader();
+    await expect(
+      sharded.search([{...modalRequest('outway'), facetFilters: ['hierarchy.lvl1:Error codes']}]),
+    ).rejects.toThrow(/hierarchy.lvl1/);
   });
 });
 
@@ -110,7 +190,7 @@ describe("the build's shard files", () => {
   const sha8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
   const quiet = () => undefined;
 
-  it('are named by their content, and a new build leaves none of the last one behind', async () => {
+  it('are named by the hash of their content, and a new build leaves none of the last one behind', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
     try {
       await writeShardFiles(out, generated, {synonyms: [], rules: []}, quiet);
@@ -118,11 +198,36 @@ describe("the build's shard files", () => {
       const manifestFile = await findShardManifest(out);
       const manifestJson = await readFile(manifestFile, 'utf8');
       expect(path.basename(manifestFile)).toBe(`manifest.${sha8(manifestJson)}.json`);
-      const {shards} = readShardManifest(manifestJson);
+      const {hash, postingStarts, textStarts} = readShardManifest(manifestJson);
+      const shards = [
+        ...postingStarts.map((_, n) => shardFileName(hash, ['p', n])),
+        shardFileName(hash, 'table'),
+        ...textStarts.map((_, n) => shardFileName(hash, ['t', n])),
+      ];
       const dir = path.dirname(manifestFile);
-      for (const name of shards)
-        expect(name).toBe(`${sha8(await readFile(path.join(dir, name), 'utf8'))}.json`);
+      const contents = await Promise.all(
+        shards.map((name) => readFile(path.join(dir, name), 'utf8')),
+      );
+      expect(hash).toBe(sha8(contents.join('\n')));
       expect((await readdir(dir)).sort()).toEqual([...shards, path.basename(manifestFile)].sort());
+    } finally {
+      await rm(out, {recursive: true, force: true});
+    }
+  });
+
+  it('fail the build when the first search of the commonest word fetches more than its budget', async () => {
+    // 30 pages, each one paragraph of 5,000 characters that do not repeat: the text
+    // of a first page of 20 hits of 'reference' (their section) is about 70 KB gzip, above the 50 KB of a site of 30 pages.
+    let n = 0;
+    const noise = () => Array.from({length: 800}, () => (n++ * 7919).toString(36)).join(' ');
+    const pages = Array.from({length: 30}, (_, i) => rarePage(`p${i}`, `Page ${i}`, [noise()]));
+    const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
+    try {
+      await expect(
+        writeShardFiles(out, pages.flat(), {synonyms: [], rules: []}, quiet),
+      ).rejects.toThrow(
+        /'reference' fetches .* \(budget 50\.3 KB for 30 pages\).*firstResultBudget/,
+      );
     } finally {
       await rm(out, {recursive: true, force: true});
     }
