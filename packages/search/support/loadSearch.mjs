@@ -23,6 +23,7 @@ const jiti = createJiti(import.meta.url);
  *   'build/priorFile': typeof import('../src/build/priorFile');
  *   'build/push': typeof import('../src/build/push');
  *   'build/searchFiles': typeof import('../src/build/searchFiles');
+ *   'build/shardFiles': typeof import('../src/build/shardFiles');
  *   'evaluation/searchEvaluation': typeof import('../src/evaluation/searchEvaluation');
  *   'evaluation/searchEvidence': typeof import('../src/evaluation/searchEvidence');
  *   'evaluation/searchExplain': typeof import('../src/evaluation/searchExplain');

@@ -1,6 +1,7 @@
 // @ts-check
 // A deterministic synthetic corpus of DocSearch records, for the search benchmarks (packages/search/bench/search.mjs
-// and packages/search/bench/search-against.mjs: 2,000 pages over the real site's vocabulary, siteSyntheticCorpus)
+// and packages/search/bench/search-against.mjs: 2,000 pages over the real site's vocabulary, siteSyntheticCorpus;
+// packages/search/bench/search-scale.mjs: 2,000 and 10,000)
 // and the engine's tests on generated pages (packages/search/tests/engine-synthetic.test.ts, 200 pages over a fixed vocabulary). The same vocabulary, page count and seed give the same records and queries.
 
 /**
@@ -150,14 +151,16 @@ export function syntheticCorpus({vocabulary, pages: pageCount, queries: queryCou
 export const SITE_SYNTHETIC_PAGES = 2000;
 
 /**
- * The benchmarks' synthetic site: 2,000 pages and 200 queries over the vocabulary of the real
- * site's records (its sections, the words of its headings and of its paragraphs). More queries
- * keep the first 200 as they are (the same seed draws them first).
+ * The benchmarks' synthetic site: 2,000 pages and 200 queries (by default) over the vocabulary of
+ * the real site's records (its sections, the words of its headings and of its paragraphs). More
+ * queries keep the first 200 as they are (the same seed draws them first).
  * @param {DocSearchRecord[]} records
  * @param {(text: string) => string[]} terms the engine's normalised terms of a text
  * @param {number} [queries]
+ * @param {number} [pages] more pages keep the first 2,000 as they are (the pages are drawn before
+ *   the queries; bench:search-scale asks for 10,000)
  */
-export function siteSyntheticCorpus(records, terms, queries = 200) {
+export function siteSyntheticCorpus(records, terms, queries = 200, pages = SITE_SYNTHETIC_PAGES) {
   /** @type {string[]} */
   const headingWords = [];
   /** @type {string[]} */
@@ -174,7 +177,7 @@ export function siteSyntheticCorpus(records, terms, queries = 200) {
   }
   return syntheticCorpus({
     vocabulary: {sections, headingWords, contentWords},
-    pages: SITE_SYNTHETIC_PAGES,
+    pages,
     queries,
     seed: 20250101,
     terms,
