@@ -21,7 +21,7 @@ import {createQueryRanker, type QueryRanker} from './engine';
 import {FIELDS} from './fields';
 import {createMatcher, type Matcher} from './matching';
 import {normalizeParams, requestParams, type NormalizedParams} from './params';
-import {parseQuery} from './query';
+import {parseQuery, type QueryWord} from './query';
 import {compileQueryRules} from './queryRules';
 import {
   decodePosting,
@@ -59,6 +59,38 @@ interface Dictionary {
   read: Set<string>;
   /** Without a cache: a cached word would not be read again, and its terms not noted. */
   matcher: Matcher;
+  /** The terms a word, or two adjacent words, reach (see termsReached), for recent ones. */
+  reached: Map<string, string[]>;
+}
+
+/** Words and pairs of words whose terms are kept: the words before the last repeat as one types. */
+const REACHED_CACHE_SIZE = 256;
+
+/**
+ * The terms the matcher reads for `queryWords`: each word's lookups depend on that word alone, and
+ * a join on two adjacent words, so the terms of each pair of adjacent words (of the word, for one)
+ * together are the query's, and a pair typed before is not matched again.
+ */
+function termsReached(dictionary: Dictionary, queryWords: readonly QueryWord[]): Set<string> {
+  const groups =
+    queryWords.length === 1
+      ? [queryWords]
+      : queryWords.slice(1).map((word, i) => [queryWords[i] as QueryWord, word]);
+  const terms = new Set<string>();
+  for (const group of groups) {
+    const key = JSON.stringify(group);
+    let reached = dictionary.reached.get(key);
+    if (!reached) {
+      dictionary.read.clear();
+      dictionary.matcher.matchQuery(group);
+      reached = [...dictionary.read];
+      if (dictionary.reached.size >= REACHED_CACHE_SIZE)
+        dictionary.reached.delete(dictionary.reached.keys().next().value as string);
+      dictionary.reached.set(key, reached);
+    }
+    for (const term of reached) terms.add(term);
+  }
+  return terms;
 }
 
 /**
@@ -89,7 +121,7 @@ function dictionaryOf(terms: readonly string[]): Dictionary {
       positions: NOTHING,
     });
   }
-  return {read, matcher: createMatcher(index, NO_RECORDS, 0, 0)};
+  return {read, matcher: createMatcher(index, NO_RECORDS, 0, 0), reached: new Map()};
 }
 
 /** The last of ascending `starts` at or before `n`: the file holding item `n`. */
@@ -288,10 +320,8 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     if (!rules) rulesOf.set(opened, (rules = compileQueryRules(manifest.rules ?? [])));
     checkAttributes(p, p.enableRules ? rules.filtersFor(p.query) : []);
     const {queryWords, excluded} = parseQuery(p.query, p, synonyms);
-    dictionary.read.clear();
-    if (queryWords.length > 0) dictionary.matcher.matchQuery(queryWords);
     const needed = new Set<number>();
-    for (const term of [...dictionary.read, ...excluded]) {
+    for (const term of [...termsReached(dictionary, queryWords), ...excluded]) {
       const n = termNumbers.get(term);
       if (n !== undefined) needed.add(fileOf(manifest.postingStarts, n));
     }

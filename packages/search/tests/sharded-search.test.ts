@@ -131,6 +131,7 @@ describe('the sharded index', () => {
     ['an error code by its parts', 'service_unreachable', '/docs/errors'],
     ['a phrase', '"rotate the kubeconfig"', '/docs/kubeconfig'],
     ['a common word on every page', 'outway', 'synthetic.invalid'],
+    ['a word split in two', 'auditlogs', 'synthetic.invalid'],
   ])('answers %s (%s) as the whole index, in 2 round trips', async (_, query, page) => {
     const {sharded, take} = await openedReader();
     const request = {...modalRequest(query), advancedSyntax: true};
