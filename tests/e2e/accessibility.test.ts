@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest';
 import type {Page} from 'playwright-core';
 import {openPage, waitForHydration} from './support/browser';
 import {refuseClipboard} from './support/clipboard';
+import {DIAGRAMS_BY_ROUTE, expectDiagrams} from './support/diagrams';
 import {pagePool} from './support/pagePool';
 import {serveBuildForTests} from './support/servedSite';
 import {DOC_ROUTES} from './support/site';
@@ -143,6 +144,9 @@ describe('WCAG 2.1 AA in dark and light mode', () => {
         if (path.startsWith('/search')) {
           await page.locator('main article').first().waitFor();
         }
+        // A doc page's diagrams, drawn in dark mode (the pages test's check, on this load), and
+        // scanned drawn.
+        if (DIAGRAMS_BY_ROUTE.has(path)) await expectDiagrams(page, path, expect);
         expect(await violationsInBothModes(page)).toEqual(NONE);
         // The serving test reads the console of every page opened in light mode; this of dark mode.
         // Chromium reports the not-found page's own status as an error.

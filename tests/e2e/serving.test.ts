@@ -15,6 +15,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {launchBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
+import {expectDiagrams} from './support/diagrams';
 import {expectDocPage} from './support/docPage';
 import {pagePool} from './support/pagePool';
 import {builtSite, DOC_ROUTES, ROOT} from './support/site';
@@ -232,6 +233,28 @@ describe('caching', () => {
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('keeps the sharded search index for a year and sends it as JSON, gzipped', async () => {
+    const dir = path.join(build, 'search-shards');
+    const names = fs.readdirSync(dir);
+    const manifest = names.find((name) => /^manifest\.[0-9a-f]{8}\.json$/.test(name));
+    const table = names.find((name) => /^[0-9a-f]{8}-table\.json$/.test(name));
+    const postings = names.find((name) => /^[0-9a-f]{8}-p0\.json$/.test(name));
+    const text = names.find((name) => /^[0-9a-f]{8}-t0\.json$/.test(name));
+    for (const name of [manifest, table, postings, text]) {
+      expect(name, `a file of ${dir}`).toBeDefined();
+      const urlPath = `/search-shards/${name}`;
+      const response = await get(urlPath, {'accept-encoding': 'gzip'});
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers['cache-control'], urlPath).toBe(IMMUTABLE);
+      expect(response.headers['content-type'], urlPath).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-encoding'], urlPath).toBe('gzip');
+      expect(
+        zlib.gunzipSync(response.body).equals(fs.readFileSync(path.join(dir, name!))),
+        urlPath,
+      ).toBe(true);
+    }
   });
 
   it('keeps the hashed query-to-page prior for a year', async () => {
@@ -557,12 +580,15 @@ describe('in Chromium', () => {
         const response = await page.goto(server.origin + route);
         expect(response?.status()).toBe(200);
         await waitForHydration(page);
-        // A doc route shows what the specification says (the routes test's check, on this load).
+        // A doc route shows what the specification says (the routes test's check, on this load),
+        // and its diagrams in light mode (the pages test's check, on this load).
         const doc = DOC_ROUTES.find((candidate) => candidate.path === route);
-        if (doc) await expectDocPage(page, doc, expect);
-        // Diagrams are drawn in the browser: each must have become an SVG.
-        const diagrams = await page.locator('.docusaurus-mermaid-container').count();
-        if (diagrams > 0) {
+        if (doc) {
+          await expectDocPage(page, doc, expect);
+          await expectDiagrams(page, doc.path, expect);
+        } else {
+          // Diagrams are drawn in the browser: each must have become an SVG.
+          const diagrams = await page.locator('.docusaurus-mermaid-container').count();
           await expect
             .poll(() => page.locator('.docusaurus-mermaid-container svg').count())
             .toBe(diagrams);
