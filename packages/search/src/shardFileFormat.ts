@@ -4,8 +4,8 @@
  * reads, written and checked here for both sides, as indexFileFormat.ts is for the whole index.
  *
  * - The manifest: the synonyms and query rules, the dictionary (every term the engine indexes,
- *   sorted and front-coded), the term each postings file starts with, the record each text file
- *   starts with, and the hash of all the files, which names them (`<hash>-p<n>.json`, see
+ *   sorted and front-coded), the term each postings file starts with, the number of records (a
+ *   text file holds TEXT_FILE_RECORDS of them), and the hash of all the files, which names them (`<hash>-p<n>.json`, see
  *   shardFileName): a list of content-hashed names would cost the manifest 3 KB gzip on the site.
  * - Postings files: the postings of a range of the sorted dictionary, one string a term (see
  *   encodePosting): the records holding it, the attributes, and every position in each attribute,
@@ -35,10 +35,10 @@ const MANIFEST_VERSION = 2;
  */
 const POSTINGS_FILE_CHARS = 6_000;
 /**
- * Characters of text (content and headings) a text file holds before the next record starts
- * another: a page of 20 hits fetches up to 20 of them, so they are small (about 1 KB gzip).
+ * Records a text file holds: a page of 20 hits fetches up to 20 of them, so they are small (about
+ * 0.5 KB gzip on the site), and of a fixed count, so that the manifest needs no list of them.
  */
-const TEXT_FILE_CHARS = 600;
+const TEXT_FILE_RECORDS = 3;
 
 /** The record attributes the table holds: the only ones a filter, facet or distinct may name. */
 export const TABLE_ATTRIBUTES: ReadonlySet<string> = new Set([
@@ -58,7 +58,7 @@ export interface ShardManifest {
   hash: string;
   /** The first term (index in `terms`) of each postings file. */
   postingStarts: number[];
-  /** The first record of each text file. */
+  /** The first record of each text file (every TEXT_FILE_RECORDS-th). */
   textStarts: number[];
   synonyms?: SynonymEntry[];
   rules?: QueryRule[];
@@ -74,7 +74,8 @@ interface ManifestFile {
   terms: string;
   hash: string;
   postingStarts: number[];
-  textStarts: number[];
+  /** How many records there are, and so text files. */
+  records: number;
 }
 
 /** A file's name beside the manifest: the table, postings file `n` or text file `n`. */
@@ -377,19 +378,9 @@ export function readTable(json: unknown): DocSearchRecord[] {
 
 // --- The text ------------------------------------------------------------------------------------
 
-/** Where each text file starts: consecutive records of about TEXT_FILE_CHARS of text. */
-function textStarts(records: readonly DocSearchRecord[]): number[] {
-  const starts: number[] = [];
-  let chars = TEXT_FILE_CHARS;
-  records.forEach((record, id) => {
-    if (chars >= TEXT_FILE_CHARS) {
-      starts.push(id);
-      chars = 0;
-    }
-    for (const field of FIELDS) chars += fieldValue(record, field)?.length ?? 0;
-  });
-  return starts;
-}
+/** Where each text file starts, for `count` records. */
+const textStarts = (count: number): number[] =>
+  Array.from({length: Math.ceil(count / TEXT_FILE_RECORDS)}, (_, n) => n * TEXT_FILE_RECORDS);
 
 /**
  * A record in a text file: its objectID, anchor, hierarchy (lvl0 on, trailing nulls left off) and
@@ -500,7 +491,7 @@ export function serializeShards(
     chars += written.length;
   });
   if (file.length > 0) postings.push(JSON.stringify(file));
-  const starts = textStarts(records);
+  const starts = textStarts(records.length);
   const table = serializeTable(records);
   const facts = readTable(table);
   const texts = starts.map((start, k) => {
@@ -523,7 +514,7 @@ export function serializeShards(
       file.terms = frontCode(sorted);
       file.hash = hash;
       file.postingStarts = postingStarts;
-      file.textStarts = starts;
+      file.records = records.length;
       return JSON.stringify(file);
     },
   };
@@ -533,7 +524,7 @@ function fail(message: string): never {
   throw new Error(`Invalid search shard file: ${message}`);
 }
 
-/** Ascending numbers from 0: where each file starts. */
+/** Ascending numbers from 0: where each postings file starts. */
 function checkStarts(starts: unknown, what: string): number[] {
   if (
     !Array.isArray(starts) ||
@@ -553,6 +544,7 @@ export function readShardManifest(json: unknown): ShardManifest {
     fail(`manifest version ${JSON.stringify(file.version)} is not supported (rebuild the index)`);
   if (typeof file.terms !== 'string') fail('dictionary missing');
   if (typeof file.hash !== 'string' || !/^[0-9a-f]+$/.test(file.hash)) fail('hash missing');
+  if (!Number.isInteger(file.records) || (file.records as number) < 0) fail('record count missing');
   const terms = frontDecode(file.terms);
   const postingStarts = checkStarts(file.postingStarts, 'postings');
   if ((postingStarts.at(-1) ?? 0) >= Math.max(terms.length, 1))
@@ -561,7 +553,7 @@ export function readShardManifest(json: unknown): ShardManifest {
     terms,
     hash: file.hash,
     postingStarts,
-    textStarts: checkStarts(file.textStarts, 'texts'),
+    textStarts: textStarts(file.records as number),
   };
   if (file.synonyms !== undefined)
     manifest.synonyms = checkSynonyms(expandSynonyms(file.synonyms), 'Invalid search shard file');

@@ -13,7 +13,7 @@ import {gzipSync} from 'node:zlib';
 import type {FetchLike} from '../embeddedRequester';
 import {STOP_WORDS} from '../language';
 import type {QueryRule} from '../queryRules';
-import {serializeShards, shardFileName} from '../shardFileFormat';
+import {readShardManifest, serializeShards, shardFileName} from '../shardFileFormat';
 import {createShardedSearch} from '../shardedSearch';
 import type {SynonymEntry} from '../synonyms';
 import {terms as toTerms} from '../text';
@@ -24,8 +24,9 @@ const MANIFEST_PATTERN = /^manifest\.[0-9a-f]{8}\.json$/;
 
 /**
  * The largest file, gzipped, the build accepts besides the manifest (the issue asks for shards of
- * 10-30 KB): a postings file is cut at about 4 KB, so only one term's own posting (a word on
- * nearly every page of a large site) or a runaway page's text can pass it.
+ * 10-30 KB): a postings file is cut at about 2 KB and a text file at about 0.5 KB, so only a
+ * runaway page passes it. One term's posting is never cut: a file of that term alone may pass it
+ * (a word on every page of a large site, 'the' at 2,000 pages), and the build names it instead.
  */
 const SHARD_GZIP_LIMIT = 30 * 1024;
 
@@ -90,16 +91,28 @@ export async function writeShardFiles(
 
   const postingSizes = files.postings.map(gzipBytes);
   const textSizes = files.texts.map(gzipBytes);
-  const largest = Math.max(...postingSizes, ...textSizes);
-  if (largest > SHARD_GZIP_LIMIT) {
-    const which = postingSizes.includes(largest)
-      ? `postings file ${postingSizes.indexOf(largest)}`
-      : `text file ${textSizes.indexOf(largest)}`;
+  const {terms, postingStarts} = readShardManifest(manifest);
+  const oneTerm = (n: number): boolean =>
+    (postingStarts[n + 1] ?? terms.length) - (postingStarts[n] as number) === 1;
+  const over = [
+    ...postingSizes.flatMap((size, n) =>
+      size > SHARD_GZIP_LIMIT && !oneTerm(n) ? [`postings file ${n}`] : [],
+    ),
+    ...textSizes.flatMap((size, n) => (size > SHARD_GZIP_LIMIT ? [`text file ${n}`] : [])),
+  ];
+  if (over.length > 0) {
     throw new Error(
-      `[search-index] search shard ${which} is ${kilobytes(largest)} gzip, above the limit of ` +
-        `${kilobytes(SHARD_GZIP_LIMIT)} (SHARD_GZIP_LIMIT in packages/search/src/build/shardFiles.ts): find the page that grew.`,
+      `[search-index] search shard ${over.join(', ')} above the limit of ${kilobytes(SHARD_GZIP_LIMIT)} gzip ` +
+        '(SHARD_GZIP_LIMIT in packages/search/src/build/shardFiles.ts): find the page that grew.',
     );
   }
+  const lone = postingSizes.flatMap((size, n) =>
+    size > SHARD_GZIP_LIMIT ? [`'${terms[postingStarts[n] as number]}' (${kilobytes(size)})`] : [],
+  );
+  if (lone.length > 0)
+    log(
+      `[search-index] warning: the postings of ${lone.join(', ')} gzip, one term each, are above ${kilobytes(SHARD_GZIP_LIMIT)}`,
+    );
   const word = commonestWord(records);
   const first = await firstSearchBytes(new Map([...written, ['manifest', manifest]]), word);
   const pages = new Set(records.map((record) => record.url_without_anchor)).size;
