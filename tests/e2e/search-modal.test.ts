@@ -16,7 +16,11 @@ const site = serveBuildForTests('published');
 
 const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__docs-fsc';
 const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__docs-fsc';
-const isIndexRequest = (url: string | URL) => /\/search-index\.[0-9a-f]+\.json$/.test(String(url));
+/** A file of the search index the built site reads: the sharded index's manifest or a shard. */
+const isIndexRequest = (url: string | URL) => /\/search-shards\/[^/]+\.json$/.test(String(url));
+/** The sharded index's manifest, which the first interaction with search fetches. */
+const isManifestRequest = (url: string | URL) =>
+  /\/search-shards\/manifest\.[0-9a-f]+\.json$/.test(String(url));
 
 const reused = reusedPage(() => site.browser);
 /** The shared page, reset and loaded at `path`: for the cases that need no fresh context. */
@@ -111,7 +115,7 @@ describe('lazy loading', () => {
     expect(requests.filter(isIndexRequest)).toEqual([]);
     const scriptsBefore = requests.filter((url) => url.endsWith('.js')).length;
     await page.locator('button.DocSearch-Button').hover();
-    await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
+    await expect.poll(() => requests.filter(isManifestRequest).length).toBe(1);
     expect(requests.filter((url) => url.endsWith('.js')).length).toBeGreaterThan(scriptsBefore);
   });
 
@@ -123,7 +127,7 @@ describe('lazy loading', () => {
     } else {
       await button.dispatchEvent('click');
     }
-    await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
+    await expect.poll(() => requests.filter(isManifestRequest).length).toBe(1);
   });
 
   it('loads them on first touch', async () => {
@@ -137,7 +141,7 @@ describe('lazy loading', () => {
     await page.goto(site.origin + '/introduction/');
     await waitForHydration(page);
     await page.locator('button.DocSearch-Button').dispatchEvent('touchstart');
-    await expect.poll(() => requests.filter(isIndexRequest).length).toBe(1);
+    await expect.poll(() => requests.filter(isManifestRequest).length).toBe(1);
     await page.context().close();
   });
 });

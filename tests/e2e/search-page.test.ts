@@ -51,6 +51,14 @@ describe('/search page', () => {
     expect(problems.foreignRequests).toEqual([]);
   });
 
+  it('fetches what every query needs when its field has focus, before the first query', async () => {
+    const {page, requests} = await visit('/search');
+    const manifests = () => requests.filter((url) => /\/search-shards\/manifest\./.test(url));
+    await expect.poll(() => manifests().length).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('q');
+    expect(requests.filter((url) => /\/search-shards\/[0-9a-f]+-[pt]\d+\./.test(url))).toEqual([]);
+  });
+
   it('does not claim "Powered by Algolia" in embedded mode', async () => {
     const {page} = await visit('/search?q=manager');
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
@@ -58,7 +66,7 @@ describe('/search page', () => {
   });
 
   it("shows 'Unable to fetch results' when the index cannot be fetched, and 'Try again' searches again", async () => {
-    const index = /search-index\.[0-9a-f]+\.json$/;
+    const index = /\/search-shards\/[^/]+\.json$/; // the sharded index's files
     const {page} = await visit('/search?q=manager', {
       beforeLoad: (page) => page.route(index, (route) => route.abort('connectionrefused')),
     });

@@ -8,7 +8,7 @@
  */
 import {createMemoryCache, createNullCache, type ClientOptions} from '@algolia/client-common';
 import {liteClient, type LiteClient} from 'algoliasearch/lite';
-import {INDEX_META_NAME} from './indexFileFormat';
+import {INDEX_META_NAME, SHARDS_META_NAME} from './indexFileFormat';
 import {
   createEmbeddedRequester,
   type EmbeddedRequesterOptions,
@@ -27,7 +27,7 @@ export type SearchClientConfig = (
       fetch?: FetchLike;
       /** Development server: load the index again when it changes (see embeddedRequester.ts). */
       followChanges?: boolean;
-    } & Pick<EmbeddedRequesterOptions, 'loadTimeoutMs' | 'onIndexGone'>)
+    } & Pick<EmbeddedRequesterOptions, 'shardsUrl' | 'loadTimeoutMs' | 'onIndexGone'>)
   | {
       mode: 'hosted';
       appId: string;
@@ -203,7 +203,17 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
   });
 }
 
+type MetaReader = Pick<Document, 'querySelector'>;
+
+const metaContent = (doc: MetaReader, name: string): string =>
+  doc.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '';
+
 /** The index URL the build wrote into every page (empty when absent, e.g. a page saved without it). */
-export function indexUrlFromMeta(doc: Pick<Document, 'querySelector'> = document): string {
-  return doc.querySelector(`meta[name="${INDEX_META_NAME}"]`)?.getAttribute('content') ?? '';
+export function indexUrlFromMeta(doc: MetaReader = document): string {
+  return metaContent(doc, INDEX_META_NAME);
+}
+
+/** The sharded index's manifest URL the build wrote into every page (empty in the development server). */
+export function shardsUrlFromMeta(doc: MetaReader = document): string {
+  return metaContent(doc, SHARDS_META_NAME);
 }

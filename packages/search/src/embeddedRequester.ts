@@ -2,18 +2,19 @@
  * A `Requester` for algoliasearch's `liteClient` that answers the search API
  * from the embedded engine instead of the network.
  *
- * The index file and the engine (MiniSearch) are loaded on the first request
- * only (in the development server: again whenever the index changes), the engine through a dynamic `import()` so that it stays out of the
- * first page load. A failed load answers like an unreachable host
- * (`status: 0`), so the client throws its own `RetryError` (DocSearch then
- * shows 'Unable to fetch results'); the next request tries the load again. A load that hangs fails
- * the same way after `loadTimeoutMs`.
+ * On a built site it answers from the sharded index (shardedSearch.ts, issue 38): the manifest and
+ * the table are fetched on the first request or preload, then each query fetches the postings and
+ * the hits' text it needs. Without a manifest (the development server) it answers from the whole
+ * index file, loaded on the first request only (in the development server: again whenever the
+ * index changes). Either reader comes through a dynamic `import()`, so that it stays out of the
+ * first page load. A failed fetch answers like an unreachable host (`status: 0`), so the client
+ * throws its own `RetryError` (DocSearch then shows 'Unable to fetch results'); the next request
+ * tries again. A fetch that hangs fails the same way after `loadTimeoutMs`.
  */
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
-import type {SearchEngine} from './engine';
 import {versionUrlOf} from './indexFileFormat';
 import {requestParams} from './params';
-import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse} from './types';
+import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse, SearchResponse} from './types';
 
 export type FetchLike = (
   url: string,
@@ -28,6 +29,11 @@ export type FetchLike = (
 export interface EmbeddedRequesterOptions {
   /** Returns the index file URL (e.g. read from `<meta name="fsc:search-index">`). */
   indexUrl: () => string;
+  /**
+   * Returns the sharded index's manifest URL (`<meta name="fsc:search-shards">`), or '' when there
+   * is none: then the whole index file answers. Unset, the whole index file always answers.
+   */
+  shardsUrl?: () => string;
   /** Defaults to the global `fetch`. */
   fetch?: FetchLike;
   /** Reports load failures (defaults to `console.error`). */
@@ -37,19 +43,20 @@ export interface EmbeddedRequesterOptions {
    * version file (indexFileFormat.ts `versionUrlOf`) is read; a new version loads the index again.
    */
   followChanges?: boolean;
-  /** How long a load may take before it counts as failed (default LOAD_TIMEOUT_MS). */
+  /** How long a fetch may take, its body included, before it counts as failed (default LOAD_TIMEOUT_MS). */
   loadTimeoutMs?: number;
   /**
-   * The index file is gone (404 or 410): the page is older than the release the server now has,
-   * whose index has another name. Called with the query that needed it; the load fails as usual.
+   * A file of the index is gone (404 or 410): the index file, the manifest or a shard. The page is
+   * older than the release the server now has, whose files have other names. Called with the query
+   * that needed it; the search fails as usual.
    */
   onIndexGone?: (query: string) => void;
 }
 
-/** Long enough for the index (about 107 KB gzip) on a slow phone connection; a hung load ends. */
+/** Long enough for the whole index (about 107 KB gzip) on a slow phone connection; a hung fetch ends. */
 const LOAD_TIMEOUT_MS = 20_000;
 
-/** A failed load of the index file, with the HTTP status when there was an answer. */
+/** A failed fetch of a file of the index, with the HTTP status when there was an answer. */
 class IndexLoadError extends Error {
   constructor(
     message: string,
@@ -61,8 +68,13 @@ class IndexLoadError extends Error {
 }
 
 export interface EmbeddedRequester extends Requester {
-  /** Loads the index now (e.g. on the first hover of the search button). */
+  /** Loads what every query needs now (e.g. on the first hover of the search button). */
   preload(): Promise<void>;
+}
+
+/** What answers the requests of one body: the whole index's engine, or the sharded reader. */
+interface Searcher {
+  search(requests: readonly MultiQueryRequest[]): Promise<SearchResponse[]> | SearchResponse[];
 }
 
 const QUERIES_PATH = /^\/1\/indexes\/\*\/queries$/;
@@ -78,10 +90,12 @@ function apiError(status: number, message: string): Response {
 const UNREACHABLE: Response = {status: 0, content: '', isTimedOut: false};
 
 export function createEmbeddedRequester(options: EmbeddedRequesterOptions): EmbeddedRequester {
-  let loading: Promise<SearchEngine> | null = null;
+  let loading: Promise<Searcher> | null = null;
   let loadedVersion: string | null = null;
   // Only the development index changes under a page; the browser must not answer from its cache.
   const cache: RequestCache = options.followChanges ? 'no-store' : 'default';
+  const timeoutMs = options.loadTimeoutMs ?? LOAD_TIMEOUT_MS;
+  const report = options.onLoadError ?? ((e: unknown) => console.error('[search]', e));
 
   function fetcher(): FetchLike {
     const doFetch = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
@@ -110,50 +124,100 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
     }
   }
 
-  /** The index, or a rejection after `timeoutMs` (the fetch is aborted then). */
-  async function fetchIndex(timeoutMs: number): Promise<SearchEngine> {
-    const url = indexUrl();
+  /**
+   * A JSON file of the index, its body read within the timeout (the fetch is aborted then); any
+   * failure is an IndexLoadError, with the status when the server answered.
+   */
+  const fetchFile: FetchLike = async (url, init) => {
     const abort = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        reject(new IndexLoadError(`search index ${url}: no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
-      return await Promise.race([
-        timeout,
-        (async () => {
-          const [mod, response] = await Promise.all([
-            import(/* webpackChunkName: "search-engine" */ './engineFromIndexFile'),
-            fetcher()(url, {headers: {accept: 'application/json'}, cache, signal: abort.signal}),
-          ]);
-          if (!response.ok) {
-            throw new IndexLoadError(
-              `search index ${url}: HTTP ${response.status}`,
-              response.status,
-            );
-          }
-          return mod.engineFromIndexFile(await response.json());
-        })(),
-      ]);
+      const response = await fetcher()(url, {...init, cache, signal: abort.signal});
+      if (!response.ok)
+        throw new IndexLoadError(`search index ${url}: HTTP ${response.status}`, response.status);
+      const value = await response.json();
+      return {
+        ok: true,
+        status: response.status,
+        json: async () => value,
+        text: async () => JSON.stringify(value),
+      };
+    } catch (error) {
+      if (error instanceof IndexLoadError) throw error;
+      throw new IndexLoadError(
+        abort.signal.aborted
+          ? `search index ${url}: no answer within ${timeoutMs} ms`
+          : `search index ${url}: ${(error as Error).message}`,
+      );
     } finally {
       clearTimeout(timer);
     }
+  };
+
+  /** The whole index file and the engine over it. */
+  async function wholeIndex(url: string): Promise<Searcher> {
+    const [mod, response] = await Promise.all([
+      import(/* webpackChunkName: "search-engine" */ './engineFromIndexFile'),
+      fetchFile(url, {headers: {accept: 'application/json'}}),
+    ]);
+    const engine = mod.engineFromIndexFile(await response.json());
+    return {
+      search: (requests) =>
+        requests.map((entry) => {
+          if (entry.type === 'facet') {
+            throw new Error('searchForFacetValues is not supported by the embedded search index');
+          }
+          return engine.search(requestParams(entry), entry.indexName);
+        }),
+    };
   }
 
-  function load(): Promise<SearchEngine> {
+  /**
+   * The sharded index, opened (manifest and table). The manifest is asked for while the reader's
+   * code loads, not after it: one round trip less on the first interaction.
+   */
+  async function shardedIndex(manifestUrl: string): Promise<Searcher> {
+    const manifest = fetchFile(manifestUrl, {headers: {accept: 'application/json'}});
+    manifest.catch(() => {}); // handled when the reader asks for it
+    let early: typeof manifest | null = manifest;
+    const [{createShardedSearch}] = await Promise.all([
+      import(/* webpackChunkName: "search-shards" */ './shardedSearch'),
+      manifest,
+    ]);
+    const reader = createShardedSearch({
+      manifestUrl,
+      fetch: (url, init) => {
+        if (url !== manifestUrl || !early) return fetchFile(url, init);
+        const taken = early;
+        early = null;
+        return taken;
+      },
+    });
+    await reader.open();
+    return reader;
+  }
+
+  function load(): Promise<Searcher> {
     if (!loading) {
-      const attempt = fetchIndex(options.loadTimeoutMs ?? LOAD_TIMEOUT_MS);
+      const shards = options.shardsUrl?.() ?? '';
+      const attempt = (async () => (shards ? shardedIndex(shards) : wholeIndex(indexUrl())))();
       loading = attempt;
       // Forget a failed attempt so that the next request loads again.
       attempt.catch((error: unknown) => {
         if (loading === attempt) loading = null;
-        (options.onLoadError ?? ((e: unknown) => console.error('[search]', e)))(error);
+        report(error);
       });
     }
     return loading;
+  }
+
+  /** After a failed fetch: a file that is gone is reported with the body's (first) query. */
+  function failed(error: unknown, body: MultiQueryBody): Response {
+    if (error instanceof IndexLoadError && (error.status === 404 || error.status === 410)) {
+      const [first] = body.requests;
+      options.onIndexGone?.(typeof first?.query === 'string' ? first.query : '');
+    }
+    return UNREACHABLE;
   }
 
   async function send(request: EndRequest): Promise<Response> {
@@ -177,28 +241,23 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
       return apiError(400, `Invalid body: ${(e as Error).message}`);
     }
 
-    let engine: SearchEngine;
+    let searcher: Searcher;
     try {
       if (options.followChanges) await followChanges();
-      engine = await load();
+      searcher = await load();
     } catch (error) {
-      if (error instanceof IndexLoadError && (error.status === 404 || error.status === 410)) {
-        const [first] = body.requests;
-        options.onIndexGone?.(typeof first?.query === 'string' ? first.query : '');
-      }
-      return UNREACHABLE;
+      return failed(error, body);
     }
 
     try {
-      const results = body.requests.map((entry: MultiQueryRequest) => {
-        if (entry.type === 'facet') {
-          throw new Error('searchForFacetValues is not supported by the embedded search index');
-        }
-        return engine.search(requestParams(entry), entry.indexName);
-      });
-      const answer: MultiQueryResponse = {results};
+      const answer: MultiQueryResponse = {results: await searcher.search(body.requests)};
       return json(200, answer);
     } catch (e) {
+      // A shard that could not be fetched; the reader fetches it again for the next query.
+      if (e instanceof IndexLoadError) {
+        report(e);
+        return failed(e, body);
+      }
       return apiError(400, (e as Error).message);
     }
   }

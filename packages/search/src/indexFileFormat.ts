@@ -27,6 +27,12 @@ import {wordCoder, wordDecoder} from './wordCodes';
 
 /** Name of the meta tag, in every built page, holding the index file URL. */
 export const INDEX_META_NAME = 'fsc:search-index';
+/**
+ * Name of the meta tag, in every built page, holding the URL of the sharded index's manifest
+ * (shardFileFormat.ts), which the browser searches instead of the index file. The development
+ * server writes none: its pages search the whole index.
+ */
+export const SHARDS_META_NAME = 'fsc:search-shards';
 const INDEX_FORMAT = 'fsc-docsearch-index';
 const INDEX_VERSION = 2;
 

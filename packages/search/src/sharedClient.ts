@@ -4,7 +4,12 @@
  */
 import type {SearchConfig} from './searchConfig';
 import {isSearchModalOpen, reloadForNewRelease} from './newRelease';
-import {createSearchClient, indexUrlFromMeta, type SearchClient} from './algoliaClient';
+import {
+  createSearchClient,
+  indexUrlFromMeta,
+  shardsUrlFromMeta,
+  type SearchClient,
+} from './algoliaClient';
 import {PRIOR_META_NAME, readPriorFile, type QueryPrior} from './queryPrior';
 
 /** `http://127.0.0.1:1234` -> the client's host shape (test configuration only). */
@@ -33,9 +38,10 @@ async function loadPriorFromMeta(): Promise<QueryPrior | null> {
 
 /**
  * One client for the modal and the search page, created on first use from the build's search
- * config. In embedded mode it finds the index through the page's meta tag: the build's
- * content-hashed file, or in the development server the index it keeps current while docs change.
- * An index that is gone means a newer release is deployed: the page reloads once (newRelease.ts).
+ * config. In embedded mode it finds the index through the page's meta tags: the build's sharded
+ * index (its manifest's content-hashed name), or in the development server the whole index it keeps
+ * current while docs change. A file of the index that is gone means a newer release is deployed:
+ * the page reloads once (newRelease.ts).
  * Hits whose URL leaves the site (`siteUrl`, the origin its records are written for) are dropped.
  * The first pages of hits are re-ordered by the build's query-to-page prior (queryPrior.ts).
  */
@@ -48,6 +54,7 @@ export function getSharedClient(config: SearchConfig, siteUrl: string): SearchCl
           siteOrigin,
           loadPrior: loadPriorFromMeta,
           indexUrl: () => indexUrlFromMeta(),
+          shardsUrl: () => shardsUrlFromMeta(),
           followChanges: process.env.NODE_ENV === 'development',
           onIndexGone: (query) => reloadForNewRelease(isSearchModalOpen() ? query : undefined),
         })

@@ -4,6 +4,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createSearchEngine} from '../src/engine';
 import type {FetchLike} from '../src/embeddedRequester';
 import {serializeIndex} from '../src/indexFileFormat';
+import {serializeShards, shardFileName} from '../src/shardFileFormat';
 import {requestParams} from '../src/params';
 import {createSearchClient, indexUrlFromMeta} from '../src/algoliaClient';
 import type {DocSearchRecord, MultiQueryBody, SearchResponse} from '../src/types';
@@ -25,6 +26,23 @@ const answer = (status: number, body: () => unknown) => ({
   text: async () => String(body()),
 });
 const okFetch = (): FetchLike => async () => answer(200, indexJson);
+
+const MANIFEST_URL = '/search-shards/manifest.0a1b2c3d.json';
+/** The sharded index of the corpus, by URL, as the build writes it (shardFiles.ts). */
+function shardFilesOf(records: DocSearchRecord[]): Map<string, string> {
+  const files = serializeShards(records);
+  const hash = '1234abcd';
+  const at = (name: string) => `/search-shards/${name}`;
+  return new Map([
+    [MANIFEST_URL, files.manifest(hash)],
+    [at(shardFileName(hash, 'table')), files.table],
+    ...files.postings.map((json, n): [string, string] => [at(shardFileName(hash, ['p', n])), json]),
+    ...files.texts.map((json, n): [string, string] => [at(shardFileName(hash, ['t', n])), json]),
+  ]);
+}
+/** The answers without their timing, which differs from run to run. */
+const timeless = (results: unknown[]) =>
+  results.map((result) => ({...(result as SearchResponse), processingTimeMS: 0}));
 const localHost = (port: number): Host => ({
   url: '127.0.0.1',
   port,
@@ -298,6 +316,71 @@ describe('embedded mode', () => {
     expect(fetch.mock.calls.map(([url, init]) => `${url} ${init?.cache}`)).toEqual([
       '/search-index.abcdef12.json default',
     ]);
+  });
+
+  it("searches the sharded index when the page names a manifest: the index file's answers, the index file never fetched", async () => {
+    const files = shardFilesOf(corpus());
+    const requested: string[] = [];
+    const client = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/search-index.abcdef12.json',
+      shardsUrl: () => MANIFEST_URL,
+      fetch: async (url) => {
+        requested.push(url);
+        const json = files.get(url);
+        return json === undefined ? answer(404, () => ({})) : answer(200, () => JSON.parse(json));
+      },
+    });
+    const whole = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/i.json',
+      fetch: okFetch(),
+    });
+    await client.preload();
+    expect(requested).toEqual([MANIFEST_URL, '/search-shards/1234abcd-table.json']);
+    for (const query of ['outwy', 'manager', 'de outway', 'zorblatt']) {
+      const {results} = await client.search(docSearchBody(query));
+      const expected = (await whole.search(docSearchBody(query))).results;
+      expect(timeless(results), query).toEqual(timeless(expected));
+    }
+    expect(requested.some((url) => url.includes('search-index'))).toBe(false);
+    expect(requested.filter((url) => url === MANIFEST_URL)).toHaveLength(1);
+  });
+
+  it('reports a shard that is gone (404) with the query that needed it, fails like a host on any failure, and fetches the shard again for the next query', async () => {
+    const files = shardFilesOf(corpus());
+    let shardStatus = 200;
+    const gone: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/search-index.abcdef12.json',
+        shardsUrl: () => MANIFEST_URL,
+        fetch: async (url) => {
+          const json = files.get(url);
+          const status = /-[pt]\d+\.json$/.test(url) ? shardStatus : 200;
+          return json === undefined || status !== 200
+            ? answer(json === undefined ? 404 : status, () => ({}))
+            : answer(200, () => JSON.parse(json));
+        },
+        onIndexGone: (query) => gone.push(query),
+      });
+      await client.preload();
+      shardStatus = 500;
+      const failed = await client.search(docSearchBody('manager')).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(RetryError);
+      expect(gone).toEqual([]);
+      shardStatus = 410;
+      const error = await client.search(docSearchBody('outway')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RetryError);
+      expect(gone).toEqual(['outway']);
+      shardStatus = 200;
+      const {results} = await client.search(docSearchBody('outway'));
+      expect((results[0] as unknown as SearchResponse).nbHits).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('fails like a host when no index URL is known', async () => {

@@ -19,6 +19,7 @@ import {JUDGED_QUERIES_FILE} from '../src/build/judgedQueries';
 import {PHRASINGS_FILE} from '../src/build/learnPrior';
 import {BEST_BETS_FILE, SYNONYMS_FILE} from '../src/build/searchFiles';
 import {buildPriorFile, findPriorFile} from '../src/build/priorFile';
+import {findShardManifest} from '../src/build/shardFiles';
 import {readPriorFile} from '../src/queryPrior';
 import {
   buildSearchIndex,
@@ -401,6 +402,12 @@ describe('search-index plugin (postBuild)', () => {
       expect(text.match(/fsc:search-index/g)).toHaveLength(1);
     }
     expect(await findIndexFile(outDir)).toBe(path.join(outDir, name));
+    // The sharded index the browser searches: every page names its manifest.
+    const manifest = path.relative(outDir, await findShardManifest(outDir));
+    for (const f of html)
+      expect(readFileSync(f, 'utf8')).toContain(
+        `<meta name="fsc:search-shards" content="/${manifest}">`,
+      );
     // The query-to-page prior, in a file of its own that every page names.
     const prior = path.basename((await findPriorFile(outDir)) ?? '');
     expect(prior).toMatch(/^search-prior\.[0-9a-f]{8}\.json$/);
@@ -460,6 +467,8 @@ describe('search-index plugin (postBuild)', () => {
     await runPlugin(c, '/docs/');
     const html = readFileSync(path.join(c, 'try-fsc/helm/5-auditlog/index.html'), 'utf8');
     expect(html).toContain(`<meta name="fsc:search-index" content="/docs/${name(c)}">`);
+    const manifest = path.relative(c, await findShardManifest(c));
+    expect(html).toContain(`<meta name="fsc:search-shards" content="/docs/${manifest}">`);
     const records = readIndexFile(readFileSync(path.join(c, name(c)), 'utf8')).records;
     expect(records.some((r) => r.url === `${SITE}/docs/try-fsc/helm/5-auditlog#values`)).toBe(true);
     expect(records.find((r) => r.url === `${SITE}/docs/`)?.hierarchy.lvl0).toBe('FSC docs'); // home at baseUrl

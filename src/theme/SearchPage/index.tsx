@@ -14,6 +14,8 @@
  * - without JavaScript the page says that search needs it; the results area keeps its height from
  *   the first paint, so the footer does not jump when results arrive (layout shift);
  * - a result opens with its matched words in the history entry (packages/search/src/openedHit.ts);
+ * - the field's focus (it has it from the first render) loads what every query needs (the
+ *   embedded index's manifest), as the search button's hover does for the modal;
  * - landmarks: the page's `main` holds the form and a labelled results section (upstream nests a
  *   second `main`); a meta description; "Search by Algolia" only in hosted mode.
  */
@@ -532,6 +534,8 @@ function SearchPageContent(): ReactNode {
                 description: 'The ARIA label for search page input',
               })}
               onChange={(e) => setSearchQuery(e.target.value)}
+              // A failed load is reported again by the search, as the error state.
+              onFocus={() => algoliaClient.preload().catch(() => {})}
               value={searchQuery}
               autoComplete="off"
               autoFocus

@@ -1,14 +1,16 @@
 /**
  * Build side of search, run from the plugin's `postBuild`: built HTML ->
- * records -> one content-hashed index file, and a meta tag in every page
- * that tells the browser where that file is.
+ * records -> one content-hashed index file and the sharded index beside it
+ * (shardFiles.ts), and meta tags in every page that name both. The browser
+ * searches the shards; the index file is for the tools that read a build
+ * whole (the MCP server, eval:search, search:push, the size test).
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
 import {readdir, readFile, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {INDEX_META_NAME, serializeIndex} from '../indexFileFormat';
+import {INDEX_META_NAME, SHARDS_META_NAME, serializeIndex} from '../indexFileFormat';
 import type {DocSearchRecord} from '../types';
 import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
@@ -201,16 +203,19 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
     if (INDEX_FILE_PATTERN.test(old) && old !== fileName) await unlink(path.join(outDir, old));
   }
   await writeFile(path.join(outDir, fileName), json);
-  const publicPath = `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${fileName}`;
+  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  const publicPath = `${base}${fileName}`;
 
-  // The sharded index beside it (issue 38), which the browser does not load yet.
-  await writeShardFiles(outDir, records, {synonyms, rules}, log);
+  // The sharded index beside it (issue 38), which the browser searches.
+  const manifest = await writeShardFiles(outDir, records, {synonyms, rules}, log);
 
+  const manifestPath = `${base}${manifest.split(path.sep).join('/')}`;
+  await tagHtmlFiles(outDir, SHARDS_META_NAME, manifestPath, log);
   const htmlFilesTagged = await tagHtmlFiles(outDir, INDEX_META_NAME, publicPath, log);
 
   log(
     `[search-index] ${records.length} records from ${pages} pages, ${synonyms.length} synonyms and ${rules.length} best bets -> ${fileName}: ` +
-      `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${htmlFilesTagged} HTML files`,
+      `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tags added to ${htmlFilesTagged} HTML files`,
   );
   return {
     records,
