@@ -195,7 +195,12 @@ describe("the build's shard files", () => {
     const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
     try {
       await writeShardFiles(out, generated, {synonyms: [], rules: []}, quiet);
-      await writeShardFiles(out, records, {synonyms, rules: []}, quiet);
+      const logged: string[] = [];
+      await writeShardFiles(out, records, {synonyms, rules: []}, (line) => logged.push(line));
+      // The build reports the first search of the commonest word and the largest files.
+      expect(logged.join('\n')).toMatch(
+        /the first search of '\w+' fetches [\d.]+ KB gzip \(budget 52\.0 KB for 203 pages\).*postings files \(largest [\d.]+ KB\).*text files \(largest [\d.]+ KB\)/,
+      );
       const manifestFile = await findShardManifest(out);
       const manifestJson = await readFile(manifestFile, 'utf8');
       expect(path.basename(manifestFile)).toBe(`manifest.${sha8(manifestJson)}.json`);
