@@ -32,8 +32,8 @@ export default defineConfig({
   test: {
     // Two test files at a time, one per core: the browser tests spend much of their run waiting on
     // pages, servers and builds, and one file at a time left the machine idle more than half the time
-    // (bench/README.md, "The test suite"). Each file has a browser of its own; builds are shared
-    // through support/builds.mjs's lock.
+    // (bench/README.md, "The test suite"). The files share one Chromium, each with a connection of
+    // its own; builds are shared through support/builds.mjs's lock.
     maxWorkers: 2,
     sequence: {sequencer: LongestFilesFirst},
     projects: [
@@ -65,6 +65,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One Chromium for the run, which each file connects to.
+          globalSetup: ['tests/e2e/support/browserServer.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

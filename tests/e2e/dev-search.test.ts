@@ -7,7 +7,7 @@ import type {Browser, Page} from 'playwright-core';
 import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
 import {readIndexFile} from '@fsc-docs/search/indexFileFormat';
 import type {DocSearchRecord} from '@fsc-docs/search/types';
-import {launchBrowser} from './support/browser';
+import {connectBrowser} from './support/browser';
 import {startDevServer, type DevServer} from './support/devServer';
 import {reusedPage} from './support/reusedPage';
 import {builtSite} from './support/site';
@@ -24,7 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   dev = await startDevServer();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 240_000);
 
 afterAll(async () => {

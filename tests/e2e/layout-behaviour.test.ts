@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser, Page} from 'playwright-core';
-import {launchBrowser, openPage, waitForHydration} from './support/browser';
+import {connectBrowser, openPage, waitForHydration} from './support/browser';
 import {reusedPage} from './support/reusedPage';
 import {startStaticServer, type StaticServer} from '../../support/staticServer.mjs';
 import {BUILD_TIMEOUT_MS, builtSite} from './support/site';
@@ -13,7 +13,7 @@ let browser: Browser;
 beforeAll(async () => {
   site = await startStaticServer(await builtSite('published'));
   variant = await startStaticServer(await builtSite('variant'));
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import type {AddressInfo} from 'node:net';
 import serveHandler from 'serve-handler';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Browser, Page} from 'playwright-core';
-import {launchBrowser} from './support/browser';
+import {connectBrowser} from './support/browser';
 import {reusedPage} from './support/reusedPage';
 import {BUILD_TIMEOUT_MS, builtSite} from './support/site';
 
@@ -86,7 +86,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import type {DocSearchRecord, SearchResponse} from '@fsc-docs/search/types';
 import type {SearchEngine} from '@fsc-docs/search/engine';
 import {requestParams} from '@fsc-docs/search/params';
 import {startDouble, type HttpDouble} from '@fsc-docs/search/support/httpDouble';
-import {launchBrowser} from './support/browser';
+import {connectBrowser} from './support/browser';
 import {reusedPage} from './support/reusedPage';
 import {startStaticServer, type StaticServer} from '../../support/staticServer.mjs';
 import {ALGOLIA_DOUBLE_PORT, BUILD_TIMEOUT_MS, builtSite} from './support/site';
@@ -120,7 +120,7 @@ beforeAll(async () => {
     return {status: 404, body: {message: 'Not found', status: 404}};
   }, ALGOLIA_DOUBLE_PORT);
   variant = await startStaticServer(variantDir);
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {

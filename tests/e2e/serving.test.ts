@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import * as cheerio from 'cheerio';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {launchBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
+import {connectBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
 import {expectDiagrams} from './support/diagrams';
 import {expectDocPage} from './support/docPage';
@@ -520,7 +520,7 @@ describe('in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
 
   afterAll(async () => {

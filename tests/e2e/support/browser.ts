@@ -1,8 +1,12 @@
 import {chromium, type Browser, type BrowserContextOptions, type Page} from 'playwright-core';
-import {CHROMIUM_FLAGS, CHROMIUM_PATH} from '../../../support/chromium.mjs';
+import {inject} from 'vitest';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, timeout: 30_000});
+/**
+ * The run's Chromium (support/browserServer.ts), for one test file: closing it closes the file's
+ * contexts and pages, and leaves the browser to the other files.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'), {timeout: 30_000});
 }
 
 export type PageProblems = {
