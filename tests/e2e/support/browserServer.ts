@@ -12,8 +12,8 @@ declare module 'vitest' {
 /**
  * The e2e project's global set-up: one Chromium for the run, which every test file connects to
  * instead of launching a Chromium of its own. A launch cost about 1.3 s of CPU (2026-11-28), and
- * the browser tests made 14 of them a run, one a file. Each file still has contexts and pages of its own;
- * closing its connection closes them.
+ * the browser tests made 14 of them a run, one a file. Each file still has contexts and pages of
+ * its own; closing its connection closes them.
  */
 export default async function startChromium(project: TestProject): Promise<() => Promise<void>> {
   const server = await chromium.launchServer({
