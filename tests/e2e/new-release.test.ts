@@ -1,8 +1,9 @@
 // A tab left open across a deploy. The server switches from release A (the build) to release B,
 // made by copying A and renaming files the way a real next release renames them: every script
-// chunk gets a new content hash (the old names are gone) and/or the search index gets a new one
-// (one doc changed). References in the pages and in the runtime are rewritten to match, so B is
-// a consistent site whose old hashed files are missing, which is what a tab of A meets.
+// chunk gets a new content hash (the old names are gone) and/or the search index gets new ones
+// (one doc changed: the index file, the sharded index's manifest and its shards). References in
+// the pages, the runtime and the manifest are rewritten to match, so B is a consistent site whose
+// old hashed files are missing, which is what a tab of A meets.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,6 +18,9 @@ import {BUILD_TIMEOUT_MS, builtSite} from './support/site';
 
 const HASHED_CHUNK = /^(.+)\.([0-9a-f]{8})\.js$/;
 const INDEX_FILE = /^search-index\.([0-9a-f]+)\.json$/;
+const SHARDS_DIR = 'search-shards';
+const MANIFEST = /^manifest\.([0-9a-f]{8})\.json$/;
+const SHARD = /^([0-9a-f]{8})-(.+)$/;
 
 /** Another hash of the same length: every hex digit moved on by one. */
 const nextHash = (hash: string) =>
@@ -25,13 +29,14 @@ const nextHash = (hash: string) =>
 function textFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .filter((name) => /\.(html|js)$/.test(name))
+    .filter((name) => /\.(html|js)$/.test(name) || name.startsWith(`${SHARDS_DIR}/manifest.`))
     .map((name) => path.join(dir, name));
 }
 
 /**
  * Release B from a copy of A: `chunks` renames every hashed script, `index` renames the search
- * index, `dropIndex` leaves no index at all (a broken deploy).
+ * index (the whole file, the manifest and every shard), `dropIndex` leaves no index at all (a
+ * broken deploy).
  */
 function makeRelease(
   from: string,
@@ -50,11 +55,23 @@ function makeRelease(
     }
   }
   const index = fs.readdirSync(to).find((name) => INDEX_FILE.test(name))!;
-  if (changes.dropIndex) fs.rmSync(path.join(to, index));
+  const shards = path.join(to, SHARDS_DIR);
+  if (changes.dropIndex) {
+    fs.rmSync(path.join(to, index));
+    fs.rmSync(shards, {recursive: true});
+  }
   if (changes.index) {
     const hash = INDEX_FILE.exec(index)![1]!;
     renames.set(hash, nextHash(hash));
     fs.renameSync(path.join(to, index), path.join(to, `search-index.${nextHash(hash)}.json`));
+    for (const name of fs.readdirSync(shards)) {
+      const [, hash, rest] = MANIFEST.exec(name) ?? SHARD.exec(name) ?? [];
+      if (!hash) continue;
+      renames.set(hash, nextHash(hash));
+      const renamed =
+        rest === undefined ? `manifest.${nextHash(hash)}.json` : `${nextHash(hash)}-${rest}`;
+      fs.renameSync(path.join(shards, name), path.join(shards, renamed));
+    }
   }
   if (renames.size === 0) return;
   const pattern = new RegExp(`\\b(${[...renames.keys()].join('|')})\\b`, 'g');
@@ -142,6 +159,22 @@ describe('a tab left open across a deploy', () => {
   it('index gone while the modal is open: one reload, the modal again with the query, then hits', async () => {
     const {page, problems, loads} = await tabAcrossDeploy('index');
     await page.locator('button.DocSearch-Button').click();
+    await page.locator('input.DocSearch-Input').fill('manager');
+    await expect.poll(loads).toBe(1);
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
+    expect(await page.locator('input.DocSearch-Input').inputValue()).toBe('manager');
+    expect(loads()).toBe(1);
+    expect(unhandled(problems.errors)).toEqual([]);
+  });
+
+  it('a shard gone after the modal opened: one reload, the modal again with the query, then hits', async () => {
+    const {page, problems, loads} = await tabAcrossDeploy('a');
+    // Release A's manifest and table are in the page before the deploy; its shards are not.
+    const opened = page.waitForResponse((response) => /-table\.json$/.test(response.url()));
+    await page.locator('button.DocSearch-Button').click();
+    await opened;
+    await expect.poll(() => page.locator('input.DocSearch-Input').isVisible()).toBe(true);
+    root = release('index');
     await page.locator('input.DocSearch-Input').fill('manager');
     await expect.poll(loads).toBe(1);
     await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
