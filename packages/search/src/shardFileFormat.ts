@@ -480,13 +480,14 @@ export function serializeShards(
   let file: string[] = [];
   let chars = 0;
   sorted.forEach((term, i) => {
-    if (file.length > 0 && chars >= POSTINGS_FILE_CHARS) {
+    const written = encodePosting(places.get(term) as TermPlaces, whole);
+    // A term that would take the file past its size starts the next: a large posting stands alone.
+    if (file.length > 0 && chars + written.length > POSTINGS_FILE_CHARS) {
       postings.push(JSON.stringify(file));
       file = [];
       chars = 0;
     }
     if (file.length === 0) postingStarts.push(i);
-    const written = encodePosting(places.get(term) as TermPlaces, whole);
     file.push(written);
     chars += written.length;
   });

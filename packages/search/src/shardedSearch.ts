@@ -22,7 +22,7 @@ import {FIELDS} from './fields';
 import {createMatcher, type Matcher} from './matching';
 import {normalizeParams, requestParams, type NormalizedParams} from './params';
 import {parseQuery, type QueryWord} from './query';
-import {compileQueryRules} from './queryRules';
+import {compileQueryRules, type CompiledRules} from './queryRules';
 import {
   decodePosting,
   readPostingsFile,
@@ -180,6 +180,8 @@ interface Opened {
   manifest: ShardManifest;
   dictionary: Dictionary;
   synonyms: SynonymTable;
+  /** The best bets, for the attributes their filters name. */
+  rules: CompiledRules;
   /** Each term's place in the dictionary. */
   termNumbers: Map<string, number>;
   ranker: QueryRanker;
@@ -205,7 +207,7 @@ function lazyIndex(
   terms.forEach((term, n) => {
     const posting = (): Posting => {
       const found = postings[n];
-      // Never met: a query's postings are fetched before it is ranked (see shardsOf).
+      // Never met: a query's postings are fetched before it is ranked (see postingFilesOf).
       if (!found) throw new Error(`search shards: the posting of ${term} was not fetched`);
       return found;
     };
@@ -254,6 +256,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       manifest,
       dictionary: dictionaryOf(manifest.terms),
       synonyms: compileSynonyms(manifest.synonyms ?? []),
+      rules: compileQueryRules(manifest.rules ?? []),
       termNumbers: new Map(manifest.terms.map((term, n) => [term, n])),
       ranker: createQueryRanker(facts, lazyIndex(manifest.terms, postings), terms, data),
       facts,
@@ -308,16 +311,12 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     return loading;
   }
 
-  const rulesOf = new WeakMap<Opened, ReturnType<typeof compileQueryRules>>();
-
   /** The postings files a request needs: those of the terms it reaches and of its excluded words. */
   function postingFilesOf(opened: Opened, request: MultiQueryRequest): number[] {
     if (request.type === 'facet')
       throw new Error('searchForFacetValues is not supported by the embedded search index');
-    const {manifest, dictionary, synonyms, termNumbers} = opened;
+    const {manifest, dictionary, synonyms, rules, termNumbers} = opened;
     const p = normalizeParams(requestParams(request));
-    let rules = rulesOf.get(opened);
-    if (!rules) rulesOf.set(opened, (rules = compileQueryRules(manifest.rules ?? [])));
     checkAttributes(p, p.enableRules ? rules.filtersFor(p.query) : []);
     const {queryWords, excluded} = parseQuery(p.query, p, synonyms);
     const needed = new Set<number>();
