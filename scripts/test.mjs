@@ -2,24 +2,31 @@
 // Every test in one command: check the formatting (Prettier), lint (ESLint), find unused files,
 // exports and dependencies (knip), type-check, run the unit tier and the search package's tests
 // (no build: a fast failure is fast) while the published and variant builds are made beside them,
-// then the site checks and the browser tests. Every build is made only when its sources or settings
-// changed since the one on disk (support/builds.mjs: `builtSite`).
+// then the site checks and the browser tests, which start while the variant may still be made.
+// Every build is made only when its sources or settings changed since the one on disk
+// (support/builds.mjs: `builtSite`).
 //
 // `npm test -- <files>` runs only those files (after the same checks), and so makes only the
 // builds they read.
-import {spawn, spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 
 /**
- * Runs `command` with its output on this terminal; when it fails, exits with its status.
+ * Runs `command` with its output on this terminal; when it fails, exits with its status. Not
+ * synchronously: the builds' output is collected meanwhile, and a build whose output filled the
+ * pipe would stop, holding the lock that the browser tests wait on.
  * @param {string} command
  * @param {string[]} args
+ * @returns {Promise<void>}
  */
 function run(command, args) {
   console.log(`\n> ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, {stdio: 'inherit'});
-  if (result.status !== 0) {
-    process.exit(result.status ?? 1);
-  }
+  const child = spawn(command, args, {stdio: 'inherit'});
+  return new Promise((resolve) =>
+    child.on('close', (status) => {
+      if (status !== 0) process.exit(status ?? 1);
+      resolve();
+    }),
+  );
 }
 
 /**
@@ -84,9 +91,13 @@ if (files.length === 0) {
   const builds = startCollected('node', ['scripts/built-site.mjs', 'published', 'variant']);
   // A failing unit tier exits at once: the builds go with it.
   process.on('exit', () => builds.child.kill());
-  run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'search']);
+  await run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'search']);
+  // The tiers start without waiting for the builds: the builds took longer than the unit tier,
+  // and the files that start first read the published build, made first; a file that reads a
+  // build still being made waits for it (support/builds.mjs).
+  await run('npx', ['vitest', 'run', '--project', 'site', '--project', 'e2e']);
   const status = await builds.ended;
   if (status !== 0) process.exit(status);
+} else {
+  await run('npx', ['vitest', 'run', ...files]);
 }
-const tiers = files.length === 0 ? ['--project', 'site', '--project', 'e2e'] : [];
-run('npx', ['vitest', 'run', ...tiers, ...files]);

@@ -205,27 +205,38 @@ async function withBuildLock(work) {
  *   FSC_PATCHES_OFF of the unpatched build
  * @returns {Promise<string>} the build's directory
  */
-export function ensureBuild(name, sources, {toStderr = false, patchesOff = 'performance'} = {}) {
-  return withBuildLock(async () => {
-    const log = toStderr ? console.error : console.log;
-    const {dir} = BUILDS[name];
-    const env = BUILDS[name].env(patchesOff);
-    // What the configuration reads (config/), as the build will see it: the caller's shell included.
-    const settings = JSON.stringify(
-      Object.entries({...process.env, ...env})
-        .filter(([key]) => CONFIG_VARIABLE.test(key))
-        .sort(),
-    );
+export async function ensureBuild(
+  name,
+  sources,
+  {toStderr = false, patchesOff = 'performance'} = {},
+) {
+  const log = toStderr ? console.error : console.log;
+  const {dir} = BUILDS[name];
+  const env = BUILDS[name].env(patchesOff);
+  // What the configuration reads (config/), as the build will see it: the caller's shell included.
+  const settings = JSON.stringify(
+    Object.entries({...process.env, ...env})
+      .filter(([key]) => CONFIG_VARIABLE.test(key))
+      .sort(),
+  );
+  const current = () => {
     const stamp = readStamp(name);
-    const current =
+    const isCurrent =
       stamp !== null &&
       stamp.sources === sources &&
       stamp.settings === settings &&
       fs.existsSync(path.join(dir, 'index.html'));
-    if (current) {
+    if (isCurrent)
       log(`\n> the ${name} build in ${path.relative(REPO_ROOT, dir)}/ is current: not built again`);
-      return dir;
-    }
+    return isCurrent;
+  };
+  // A current build is read without the lock, which another process may hold to make another
+  // build: `npm test` starts the browser tests while the variant is still being made, and the files
+  // that read the published build need not wait for it. (The stamp is written only once a build is
+  // whole, and removed before the next one starts.)
+  if (current()) return dir;
+  return withBuildLock(async () => {
+    if (current()) return dir;
     const args = ['docusaurus', 'build', '--out-dir', path.relative(REPO_ROOT, dir)];
     log(`\n> npx ${args.join(' ')}  (${name})`);
     fs.rmSync(path.join(STAMP_DIR, `${name}.json`), {force: true});
