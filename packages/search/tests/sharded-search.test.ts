@@ -95,6 +95,12 @@ describe('the sharded index', () => {
     const written = postingStarts.flatMap((first, n) =>
       readPostingsFile(files.postings[n], (postingStarts[n + 1] ?? manifest.terms.length) - first),
     );
+    // A file of several terms stays within 6,000 characters of postings: a large one stands alone.
+    postingStarts.forEach((first, n) => {
+      const end = postingStarts[n + 1] ?? manifest.terms.length;
+      const size = written.slice(first, end).join('').length;
+      if (end - first > 1) expect(size, `postings file ${n}`).toBeLessThanOrEqual(6_000);
+    });
     manifest.terms.forEach((term, n) =>
       expect(decodePosting(written[n] as string, () => undefined)).toEqual(index.get(term)),
     );
