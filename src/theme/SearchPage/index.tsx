@@ -14,8 +14,9 @@
  * - without JavaScript the page says that search needs it; the results area keeps its height from
  *   the first paint, so the footer does not jump when results arrive (layout shift);
  * - a result opens with its matched words in the history entry (packages/search/src/openedHit.ts);
- * - the field's focus (it has it from the first render) loads what every query needs (the
- *   embedded index's manifest), as the search button's hover does for the modal;
+ * - the field's focus loads what every query needs (the embedded index's manifest), as the search
+ *   button's hover does for the modal; the field may have its focus before hydration, so a field
+ *   that has it when the page hydrates loads it too;
  * - landmarks: the page's `main` holds the form and a labelled results section (upstream nests a
  *   second `main`); a meta description; "Search by Algolia" only in hosted mode.
  */
@@ -426,6 +427,14 @@ function SearchPageContent(): ReactNode {
 
   const [loaderRef, setLoaderRef] = useState<HTMLDivElement | null>(null);
   const prevY = useRef(0);
+  const queryInput = useRef<HTMLInputElement | null>(null);
+  // A failed load is reported again by the search, as the error state.
+  const preload = useEvent(() => algoliaClient.preload().catch(() => {}));
+  useEffect(() => {
+    if (queryInput.current && queryInput.current === document.activeElement) {
+      preload();
+    }
+  }, [preload]);
   const observer = useRef(
     ExecutionEnvironment.canUseIntersectionObserver &&
       new IntersectionObserver(
@@ -534,8 +543,8 @@ function SearchPageContent(): ReactNode {
                 description: 'The ARIA label for search page input',
               })}
               onChange={(e) => setSearchQuery(e.target.value)}
-              // A failed load is reported again by the search, as the error state.
-              onFocus={() => algoliaClient.preload().catch(() => {})}
+              ref={queryInput}
+              onFocus={preload}
               value={searchQuery}
               autoComplete="off"
               autoFocus
