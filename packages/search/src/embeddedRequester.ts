@@ -12,19 +12,12 @@
  * tries again. A fetch that hangs fails the same way after `loadTimeoutMs`.
  */
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
+import type {FetchLike} from './fetchLike';
 import {versionUrlOf} from './indexFileFormat';
 import {requestParams} from './params';
 import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse, SearchResponse} from './types';
 
-export type FetchLike = (
-  url: string,
-  init?: {headers?: Record<string, string>; cache?: RequestCache; signal?: AbortSignal},
-) => Promise<{
-  ok: boolean;
-  status: number;
-  json(): Promise<unknown>;
-  text(): Promise<string>;
-}>;
+export type {FetchLike};
 
 export interface EmbeddedRequesterOptions {
   /** Returns the index file URL (e.g. read from `<meta name="fsc:search-index">`). */

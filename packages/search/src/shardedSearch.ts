@@ -16,7 +16,7 @@
  * over the table, is never rebuilt.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import type {FetchLike} from './embeddedRequester';
+import type {FetchLike} from './fetchLike';
 import {createQueryRanker, type QueryRanker} from './engine';
 import {FIELDS} from './fields';
 import {createMatcher, type Matcher} from './matching';
