@@ -140,6 +140,7 @@ async function tabAcrossDeploy(next: string) {
   root = release(next);
   return {...opened, loads: () => loads};
 }
+type Tab = Awaited<ReturnType<typeof tabAcrossDeploy>>;
 
 const hits = (page: Page) => page.locator('.DocSearch-Hit');
 const unhandled = (errors: string[]) => errors.filter((error) => error.startsWith('pageerror'));
@@ -156,31 +157,32 @@ describe('a tab left open across a deploy', () => {
     expect(unhandled(problems.errors)).toEqual([]);
   });
 
-  it('index gone while the modal is open: one reload, the modal again with the query, then hits', async () => {
-    const {page, problems, loads} = await tabAcrossDeploy('index');
-    await page.locator('button.DocSearch-Button').click();
+  /** Types 'manager' into the open modal: the page reloads once and opens it again with the query and hits. */
+  async function expectOneReloadThenHits({page, problems, loads}: Tab) {
     await page.locator('input.DocSearch-Input').fill('manager');
     await expect.poll(loads).toBe(1);
     await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
     expect(await page.locator('input.DocSearch-Input').inputValue()).toBe('manager');
     expect(loads()).toBe(1);
     expect(unhandled(problems.errors)).toEqual([]);
+  }
+
+  it('index gone while the modal is open: one reload, the modal again with the query, then hits', async () => {
+    const tab = await tabAcrossDeploy('index');
+    await tab.page.locator('button.DocSearch-Button').click();
+    await expectOneReloadThenHits(tab);
   });
 
   it('a shard gone after the modal opened: one reload, the modal again with the query, then hits', async () => {
-    const {page, problems, loads} = await tabAcrossDeploy('a');
+    const tab = await tabAcrossDeploy('a');
+    const {page} = tab;
     // Release A's manifest and table are in the page before the deploy; its shards are not.
     const opened = page.waitForResponse((response) => /-table\.json$/.test(response.url()));
     await page.locator('button.DocSearch-Button').click();
     await opened;
     await expect.poll(() => page.locator('input.DocSearch-Input').isVisible()).toBe(true);
     root = release('index');
-    await page.locator('input.DocSearch-Input').fill('manager');
-    await expect.poll(loads).toBe(1);
-    await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
-    expect(await page.locator('input.DocSearch-Input').inputValue()).toBe('manager');
-    expect(loads()).toBe(1);
-    expect(unhandled(problems.errors)).toEqual([]);
+    await expectOneReloadThenHits(tab);
   });
 
   it('a release without its index: one reload only, then the error state, and typing tries again', async () => {
