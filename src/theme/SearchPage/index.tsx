@@ -18,7 +18,13 @@
  *   button's hover does for the modal; the field may have its focus before hydration, so a field
  *   that has it when the page hydrates loads it too;
  * - landmarks: the page's `main` holds the form and a labelled results section (upstream nests a
- *   second `main`); a meta description; "Search by Algolia" only in hosted mode.
+ *   second `main`); a meta description; "Search by Algolia" only in hosted mode;
+ * - one request per search: the contextual filters go in `facetFilters`, where upstream's
+ *   disjunctive facets added a request per refined facet for counts the page never shows (each
+ *   ranks the query again: most of the first query's main-thread time in the embedded engine);
+ * - the layout is rendered outside the page's state, so that a change of state (loading, results)
+ *   renders the results area only, not the navbar and footer again (whose scroll hook forces a
+ *   layout on every render).
  */
 
 /* eslint-disable jsx-a11y/no-autofocus */
@@ -353,18 +359,12 @@ function SearchPageContent(): ReactNode {
     initialSearchResultState,
   );
 
-  // respect settings from the theme config for facets
-  const disjunctiveFacets = contextualSearch
-    ? ['language', 'docusaurus_tag']
-    : [];
-
   const algoliaClient = getSharedClient(searchConfig, siteConfig.url);
   const algoliaHelper = algoliaSearchHelper(algoliaClient, indexName, {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore: why errors happens after upgrading to TS 5.5 ?
     hitsPerPage: 20,
     advancedSyntax: true,
-    disjunctiveFacets,
   });
 
   algoliaHelper.on(
@@ -456,17 +456,17 @@ function SearchPageContent(): ReactNode {
 
   const makeSearch = useEvent((page: number = 0) => {
     if (contextualSearch) {
-      algoliaHelper.addDisjunctiveFacetRefinement('docusaurus_tag', 'default');
-      algoliaHelper.addDisjunctiveFacetRefinement('language', currentLocale);
-
-      Object.entries(docsSearchVersionsHelpers.searchVersions).forEach(
-        ([pluginId, searchVersion]) => {
-          algoliaHelper.addDisjunctiveFacetRefinement(
-            'docusaurus_tag',
-            `docs-${pluginId}-${searchVersion}`,
-          );
-        },
-      );
+      // The filters upstream's disjunctive refinements sent: either tag, and the language.
+      algoliaHelper.setQueryParameter('facetFilters', [
+        [
+          'docusaurus_tag:default',
+          ...Object.entries(docsSearchVersionsHelpers.searchVersions).map(
+            ([pluginId, searchVersion]) =>
+              `docusaurus_tag:docs-${pluginId}-${searchVersion}`,
+          ),
+        ],
+        [`language:${currentLocale}`],
+      ]);
     }
 
     algoliaHelper.setQuery(searchQuery).setPage(page).search();
@@ -505,7 +505,7 @@ function SearchPageContent(): ReactNode {
   }, [makeSearch, searchResultState.lastPage]);
 
   return (
-    <Layout>
+    <>
       <PageMetadata
         title={pageTitle}
         description="Search the FSC documentation: the standard, its components, the Docker and Helm tutorials and running FSC in production."
@@ -692,14 +692,16 @@ function SearchPageContent(): ReactNode {
           )}
         </div>
       </main>
-    </Layout>
+    </>
   );
 }
 
 export default function SearchPage(): ReactNode {
   return (
     <HtmlClassNameProvider className="search-page-wrapper">
-      <SearchPageContent />
+      <Layout>
+        <SearchPageContent />
+      </Layout>
     </HtmlClassNameProvider>
   );
 }
