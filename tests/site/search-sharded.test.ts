@@ -2,8 +2,10 @@
  * The published build's sharded index (issue 38) answers as its whole index: every judged query as
  * the modal asks it and, for some of them, as the /search page asks (with its disjunctive facets),
  * each request exactly as the site's client sends it (question parameters, the prior's window),
- * compared whole: hits in order, highlights, snippets, facets and counts. Then what a first search
- * fetches: round trips and bytes.
+ * compared whole: hits in order, highlights, snippets, facets and counts; and the site's client
+ * over the shards, which re-orders with the prior's rows the shards carry, shows what it shows
+ * over the whole index and the whole prior file. Then what a first search fetches through the
+ * site's client, the prior included: round trips and bytes.
  */
 import {readFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
@@ -12,6 +14,7 @@ import algoliasearchHelper from 'algoliasearch-helper';
 import {beforeAll, expect, it} from 'vitest';
 import {createSearchClient} from '@fsc-docs/search/algoliaClient';
 import type {EmbeddedRequester} from '@fsc-docs/search/embeddedRequester';
+import type {FetchLike} from '@fsc-docs/search/fetchLike';
 import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
 import {findPriorFile} from '@fsc-docs/search/build/priorFile';
 import {findShardManifest} from '@fsc-docs/search/build/shardFiles';
@@ -44,6 +47,7 @@ let build: string;
 let whole: SearchEngine;
 let wholeGzipBytes: number;
 let prior: QueryPrior | null;
+let priorUrl: string | null;
 let queries: string[];
 let manifestUrl: string;
 
@@ -62,6 +66,7 @@ beforeAll(async () => {
   whole = engineFromIndexFile(await readFile(indexFile, 'utf8'));
   const priorFile = await findPriorFile(build);
   prior = priorFile ? readPriorFile(await readFile(priorFile, 'utf8')) : null;
+  priorUrl = priorFile ? `/${path.basename(priorFile)}` : null;
   queries = (await loadQueries(path.join(REPO_ROOT, QUERIES_FILE))).map((query) => query.q);
   manifestUrl = `/${path
     .relative(build, await findShardManifest(build))
@@ -106,6 +111,21 @@ function siteClient() {
   return {client, sent};
 }
 
+/**
+ * The site's client as a built page makes it (sharedClient.ts): embedded, over the sharded index,
+ * given the prior file the page names, all fetched with `fetch`.
+ */
+function shardedSiteClient(fetch: FetchLike) {
+  return createSearchClient({
+    mode: 'embedded',
+    indexUrl: () => '/search-index.json',
+    shardsUrl: () => manifestUrl,
+    fetch,
+    loadPrior: async () =>
+      priorUrl === null ? null : readPriorFile(await (await fetch(priorUrl)).text()),
+  });
+}
+
 const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** An answer without the time it took, which is all that may differ. */
@@ -124,16 +144,29 @@ async function differing(sent: readonly Sent[]): Promise<string[]> {
   return differ;
 }
 
-it('answers the judged queries as the whole index, as the modal asks them', async () => {
+it('answers the judged queries as the whole index, as the modal asks them, in the same fused order', async () => {
   const {client, sent} = siteClient();
+  const sharded = shardedSiteClient(recordingFetch(readBuilt).fetch);
   const asked = queries.filter((_, i) => i % MODAL_EVERY === 0);
+  const hitsOf = (result: unknown) =>
+    (result as SearchResponse).hits.map((hit) => `${hit.objectID} ${hit.url}`).join('\n');
+  let moved = 0;
+  const differ: string[] = [];
   for (const query of asked) {
     // The package's request type has read-only facet filters, algoliasearch's mutable ones.
     const request = docSearchRequest(query, INDEX_NAME, docSearchFacetFilters()) as never;
-    await client.search({requests: [request]});
+    const [shown] = (await client.search({requests: [request]})).results;
+    const [shownFromShards] = (await sharded.search({requests: [request]})).results;
+    if (hitsOf(shown) !== hitsOf(sent.at(-1)?.answer)) moved++;
+    // Compared whole: the page shown is the back end's answer re-ordered, so this is the answer too.
+    const same = (result: unknown) => JSON.stringify(comparable(result as SearchResponse));
+    if (same(shownFromShards) !== same(shown)) differ.push(query);
   }
   expect(sent.length).toBe(asked.length);
-  expect(await differing(sent)).toEqual([]);
+  // The prior re-ordered the whole index's hits of some queries; the shards' rows did the same.
+  expect(prior).not.toBeNull();
+  expect(moved).toBeGreaterThan(0);
+  expect(differ).toEqual([]);
 }, 120_000);
 
 it('answers the /search page (its facets, counts and pages) as the whole index', async () => {
@@ -159,18 +192,17 @@ it('answers the /search page (its facets, counts and pages) as the whole index',
   expect(await differing(sent)).toEqual([]);
 }, 120_000);
 
-it('answers a one-word query in 2 round trips from the first keystroke, within 50 KB gzip in all', async () => {
+it('answers a one-word query in 2 round trips from the first keystroke, within 50 KB gzip in all, the prior included', async () => {
   const {fetch, take} = recordingFetch(readBuilt);
   const figures: string[] = [];
   for (const word of ['outway', 'kubeconfig', 'certificaat', 'manager']) {
-    const sharded = createShardedSearch({manifestUrl, fetch});
+    const client = shardedSiteClient(fetch);
     // The first interaction with search, before the first keystroke.
-    await sharded.open();
+    await client.preload();
     const opened = take();
-    const [result] = await sharded.search([
-      docSearchRequest(word, INDEX_NAME, docSearchFacetFilters()),
-    ]);
-    expect(result?.hits.length).toBeGreaterThan(0);
+    const request = docSearchRequest(word, INDEX_NAME, docSearchFacetFilters()) as never;
+    const [result] = (await client.search({requests: [request]})).results;
+    expect((result as SearchResponse).hits.length).toBeGreaterThan(0);
     const fetched = take();
     expect(fetched.roundTrips).toBeLessThanOrEqual(2);
     const total = opened.gzipBytes + fetched.gzipBytes;
@@ -179,14 +211,15 @@ it('answers a one-word query in 2 round trips from the first keystroke, within 5
     );
     expect(total).toBeLessThanOrEqual(50 * 1024);
     // The next keystroke fetches only what it adds.
-    await sharded.search([docSearchRequest(`${word} `, INDEX_NAME, docSearchFacetFilters())]);
+    const next = docSearchRequest(`${word} `, INDEX_NAME, docSearchFacetFilters()) as never;
+    await client.search({requests: [next]});
     expect(take().urls).toEqual([]);
   }
   const {fetch: openFetch, take: taken} = recordingFetch(readBuilt);
-  await createShardedSearch({manifestUrl, fetch: openFetch}).open();
+  await shardedSiteClient(openFetch).preload();
   console.log(
     `[search-sharded] first search of a one-word query, gzip: ${figures.join('; ')}; ` +
-      `of which the manifest and table, fetched on the first interaction: ${kilobytes(taken().gzipBytes)} ` +
+      `of which fetched on the first interaction (the manifest and table, and a prior file when the client fetches one): ${kilobytes(taken().gzipBytes)} ` +
       `(the whole index: ${kilobytes(wholeGzipBytes)})`,
   );
 });

@@ -14,7 +14,7 @@ import {
   type EmbeddedRequesterOptions,
   type FetchLike,
 } from './embeddedRequester';
-import {fusedPage, priorWindow, type QueryPrior} from './queryPrior';
+import {fusedPage, priorWindow, type PriorOf, type QueryPrior} from './queryPrior';
 import {questionParams} from './questionRules';
 import {requestTags, safeResult, type CallerTags} from './safeHighlights';
 import {urlOnSite} from './siteUrl';
@@ -42,8 +42,10 @@ export type SearchClientConfig = (
    */
   siteOrigin?: string;
   /**
-   * Loads the query-to-page prior (queryPrior.ts) that re-orders the first pages of hits; called
-   * once, on the first search or preload. Unset, or resolving to null, hits keep the back end's order.
+   * Loads the query-to-page prior (queryPrior.ts) that re-orders the first pages of hits, the whole
+   * file; called once, on the first search or preload. Unset, or resolving to null, hits keep the
+   * back end's order. Not called with a sharded index (`shardsUrl`), whose postings files bring the
+   * rows of each query's words (shardedSearch.ts priorOf).
    */
   loadPrior?: () => Promise<QueryPrior | null>;
 };
@@ -78,7 +80,7 @@ interface Reordered {
  */
 function prepareRequest(
   request: Request,
-  prior: QueryPrior | null,
+  withPrior: boolean,
 ): {request: Request; tags: CallerTags; reordered: Reordered | null} {
   const nested =
     request.params && typeof request.params === 'object' ? (request.params as Request) : null;
@@ -87,7 +89,7 @@ function prepareRequest(
   let params: Request = {...questionParams(query), ...own};
   const page = typeof own.page === 'number' ? own.page : 0;
   const hitsPerPage = typeof own.hitsPerPage === 'number' ? own.hitsPerPage : DEFAULT_HITS_PER_PAGE;
-  const window = prior && query.trim() ? priorWindow(page, hitsPerPage) : null;
+  const window = withPrior && query.trim() ? priorWindow(page, hitsPerPage) : null;
   if (window) params = {...params, page: 0, hitsPerPage: window.hitsPerPage};
   return {
     request: nested ? {...request, params} : params,
@@ -96,14 +98,19 @@ function prepareRequest(
   };
 }
 
-/** The page the caller asked for, cut from the re-ordered window (fusedPage). */
-function reorderedPage<R>(result: R, prior: QueryPrior, reordered: Reordered): R {
+/**
+ * The page the caller asked for, cut from the re-ordered window (fusedPage), or from the window as
+ * the back end ordered it when the query's prior could not be had.
+ */
+function reorderedPage<R>(result: R, prior: QueryPrior | null, reordered: Reordered): R {
   const {hits, nbHits} = result as {hits?: unknown; nbHits?: unknown};
   if (!Array.isArray(hits)) return result;
   const {query, page, hitsPerPage, window} = reordered;
   return {
     ...result,
-    hits: fusedPage(hits as {url?: unknown}[], query, prior, window),
+    hits: prior
+      ? fusedPage(hits as {url?: unknown}[], query, prior, window)
+      : hits.slice(window.start, window.end),
     page,
     hitsPerPage,
     ...(typeof nbHits === 'number' ? {nbPages: Math.ceil(nbHits / hitsPerPage)} : {}),
@@ -131,31 +138,37 @@ function onSiteHits<R>(result: R, origin: string): R {
  * Every search, whichever back end answers it, carries the question parameters (questionRules.ts)
  * and comes back with its highlights and snippets escaped (safeHighlights.ts), given the site's
  * origin without hits that would lead off the site, and given a prior with its first pages
- * re-ordered by it (queryPrior.ts). Accepts both shapes liteClient takes: `{requests}` (DocSearch)
- * and the legacy array (algoliasearch-helper, on the search page).
+ * re-ordered by it (queryPrior.ts), each query's prior asked for beside its search. Accepts both
+ * shapes liteClient takes: `{requests}` (DocSearch) and the legacy array (algoliasearch-helper,
+ * on the search page).
  */
 function wrapSearch(
   client: LiteClient,
   siteOrigin: string | undefined,
-  loadPrior: (() => Promise<QueryPrior | null>) | undefined,
+  loadPriorOf: () => Promise<PriorOf | null>,
 ): LiteClient {
   const search = client.search.bind(client);
   client.search = (async (...[params, options]: SearchArguments) => {
     const requests = (Array.isArray(params) ? params : params.requests) as Request[];
-    const prior = loadPrior ? await loadPrior() : null;
-    const prepared = requests.map((request) => prepareRequest(request, prior));
+    const priorOf = await loadPriorOf();
+    const prepared = requests.map((request) => prepareRequest(request, priorOf !== null));
+    // With the sharded index, a query's rows come in the postings files its search fetches anyway.
+    const priors = prepared.map(({reordered}) =>
+      priorOf && reordered ? priorOf(reordered.query).catch(() => null) : null,
+    );
     const sent = prepared.map((entry) => entry.request);
     const answer = await search(
       (Array.isArray(params) ? sent : {...params, requests: sent}) as SearchArguments[0],
       options,
     );
+    const fused = await Promise.all(priors);
     return {
       ...answer,
       results: answer.results.map((result, i) => {
         const safe = prepared[i] ? safeResult(result, prepared[i].tags) : result;
         const onSite = siteOrigin ? onSiteHits(safe, siteOrigin) : safe;
         const reordered = prepared[i]?.reordered;
-        return prior && reordered ? reorderedPage(onSite, prior, reordered) : onSite;
+        return reordered ? reorderedPage(onSite, fused[i] ?? null, reordered) : onSite;
       }),
     };
   }) as LiteClient['search'];
@@ -174,11 +187,17 @@ function once(
 export function createSearchClient(config: SearchClientConfig): SearchClient {
   const loadPrior = once(config.loadPrior);
   const preloadPrior = async () => void (await loadPrior?.());
+  /** The whole prior file's table, whatever the query. */
+  const wholePriorOf = async (): Promise<PriorOf | null> => {
+    const prior = (await loadPrior?.()) ?? null;
+    return prior && (async () => prior);
+  };
   if (config.mode === 'hosted') {
+    // Hosted builds write no sharded index: the whole file, loaded on the first interaction.
     const client = wrapSearch(
       liteClient(config.appId, config.apiKey, config.options),
       config.siteOrigin,
-      loadPrior,
+      wholePriorOf,
     );
     return Object.assign(client, {preload: preloadPrior});
   }
@@ -187,6 +206,7 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
     ...requesterOptions,
     followChanges: config.followChanges ?? false,
   });
+  const sharded = (): boolean => Boolean(config.shardsUrl?.());
   const client = wrapSearch(
     liteClient(EMBEDDED_APP_ID, EMBEDDED_API_KEY, {
       requester,
@@ -196,10 +216,12 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
       ...(config.followChanges ? {responsesCache: createNullCache()} : {}),
     }),
     siteOrigin,
-    loadPrior,
+    // A failed load fails the search too, which then says so.
+    () => (sharded() ? requester.priorOf().catch(() => null) : wholePriorOf()),
   );
   return Object.assign(client, {
-    preload: () => Promise.all([requester.preload(), preloadPrior()]).then(() => undefined),
+    preload: () =>
+      Promise.all([requester.preload(), sharded() ? null : preloadPrior()]).then(() => undefined),
   });
 }
 

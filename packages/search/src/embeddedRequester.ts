@@ -4,7 +4,7 @@
  *
  * On a built site it answers from the sharded index (shardedSearch.ts, issue 38): the manifest and
  * the table are fetched on the first request or preload, then each query fetches the postings and
- * the hits' text it needs. Without a manifest (the development server) it answers from the whole
+ * the hits' text it needs, and gives the client the prior's rows of its words (priorOf). Without a manifest (the development server) it answers from the whole
  * index file, loaded on the first request only (in the development server: again whenever the
  * index changes). Either reader comes through a dynamic `import()`, so that it stays out of the
  * first page load. A failed fetch answers like an unreachable host (`status: 0`), so the client
@@ -15,6 +15,7 @@ import type {EndRequest, Requester, Response} from '@algolia/client-common';
 import type {FetchLike} from './fetchLike';
 import {versionUrlOf} from './indexFileFormat';
 import {requestParams} from './params';
+import type {PriorOf} from './queryPrior';
 import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse, SearchResponse} from './types';
 
 export type {FetchLike};
@@ -63,11 +64,17 @@ class IndexLoadError extends Error {
 export interface EmbeddedRequester extends Requester {
   /** Loads what every query needs now (e.g. on the first hover of the search button). */
   preload(): Promise<void>;
+  /**
+   * Loads the index; then the prior of a query as the sharded index holds it, or null when the
+   * index holds none (the whole index file: the development server).
+   */
+  priorOf(): Promise<PriorOf | null>;
 }
 
 /** What answers the requests of one body: the whole index's engine, or the sharded reader. */
 interface Searcher {
   search(requests: readonly MultiQueryRequest[]): Promise<SearchResponse[]> | SearchResponse[];
+  priorOf?(): Promise<PriorOf | null>;
 }
 
 const QUERIES_PATH = /^\/1\/indexes\/\*\/queries$/;
@@ -259,6 +266,9 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
     send,
     async preload() {
       await load();
+    },
+    async priorOf() {
+      return (await (await load()).priorOf?.()) ?? null;
     },
   };
 }

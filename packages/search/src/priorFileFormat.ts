@@ -84,10 +84,37 @@ function wordsOf(text: string): string[] {
   return words;
 }
 
-/** The prior file's text (each word's pages in increasing order, as learnPrior.ts writes them). */
+/**
+ * Rows of the table (each word's pages in increasing order, as learnPrior.ts writes them) as two
+ * strings, the words and their counts: the prior file's, and the sharded index's postings files'
+ * (shardFileFormat.ts), which hold the rows of the words of their range of the dictionary.
+ */
+export function encodePriorRows(rows: Record<string, number[]>): [words: string, counts: string] {
+  const entries = Object.entries(rows);
+  return [
+    frontCoded(entries.map(([word]) => word)),
+    entries.map(([word, counts]) => countsText(word, counts)).join(' '),
+  ];
+}
+
+/** The rows encodePriorRows wrote; `fail` is called when they do not read back. */
+export function decodePriorRows(
+  words: unknown,
+  counts: unknown,
+  fail: (message: string) => never,
+): Record<string, number[]> {
+  if (typeof words !== 'string' || typeof counts !== 'string') fail('words missing');
+  const split = (text: string): string[] => (text === '' ? [] : text.split(' '));
+  const [wordList, lists] = [wordsOf(words), split(counts)];
+  if (lists.length !== wordList.length || !lists.every((list) => PAIRS.test(list)))
+    fail('the counts do not match the words');
+  return Object.fromEntries(wordList.map((word, i) => [word, countsOf(lists[i] as string)]));
+}
+
+/** The prior file's text. */
 export function serializePrior(prior: PriorTable): string {
   const {format, lambda, alpha, pages, examples} = prior;
-  const entries = Object.entries(prior.words);
+  const [words, counts] = encodePriorRows(prior.words);
   return JSON.stringify({
     format,
     version: PRIOR_VERSION,
@@ -95,8 +122,8 @@ export function serializePrior(prior: PriorTable): string {
     alpha,
     pages,
     examples,
-    words: frontCoded(entries.map(([word]) => word)),
-    counts: entries.map(([word, counts]) => countsText(word, counts)).join(' '),
+    words,
+    counts,
   });
 }
 
@@ -111,13 +138,5 @@ export function expandPriorFile(data: unknown, fail: (message: string) => never)
     fail(
       `version ${JSON.stringify(version)} is not supported: this reader reads version ${PRIOR_VERSION} (rebuild the site)`,
     );
-  if (typeof words !== 'string' || typeof counts !== 'string') fail('words missing');
-  const split = (text: string): string[] => (text === '' ? [] : text.split(' '));
-  const [wordList, lists] = [wordsOf(words), split(counts)];
-  if (lists.length !== wordList.length || !lists.every((list) => PAIRS.test(list)))
-    fail('the counts do not match the words');
-  return {
-    ...rest,
-    words: Object.fromEntries(wordList.map((word, i) => [word, countsOf(lists[i] as string)])),
-  };
+  return {...rest, words: decodePriorRows(words, counts, fail)};
 }

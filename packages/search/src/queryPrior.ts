@@ -34,7 +34,27 @@ export interface QueryPrior {
   /** How many examples taught each page (its prior P(page), plus one). */
   examples: number[];
   words: Record<string, number[]>;
+  /**
+   * Each page's counts summed over every word of the table, and how many words it has: given when
+   * `words` holds only a query's rows (the sharded index's, partialPrior), counted from `words`
+   * otherwise.
+   */
+  totals?: number[];
+  vocabulary?: number;
 }
+
+/**
+ * The prior without its rows, as the sharded index's manifest holds it (shardFileFormat.ts): the
+ * rows travel in the postings files of their words' range of the dictionary, so that a query
+ * fetches only its words' rows.
+ */
+export type PriorHead = Omit<QueryPrior, 'format' | 'words'> & {
+  totals: number[];
+  vocabulary: number;
+};
+
+/** The prior of a query, given when it is asked for: the whole table, or its words' rows. */
+export type PriorOf = (query: string) => Promise<QueryPrior>;
 
 /**
  * A query's words as the prior counts them: the engine's words (text.ts; its first MAX_QUERY_WORDS),
@@ -57,6 +77,8 @@ const totalsCache = new WeakMap<QueryPrior, {vocabulary: number; totals: number[
 
 /** The table's vocabulary size and each page's word count, counted once per table. */
 function totalsOf(prior: QueryPrior): {vocabulary: number; totals: number[]} {
+  if (prior.totals && prior.vocabulary !== undefined)
+    return {vocabulary: prior.vocabulary, totals: prior.totals};
   let found = totalsCache.get(prior);
   if (!found) {
     const totals = new Array<number>(prior.pages.length).fill(0);
@@ -69,6 +91,22 @@ function totalsOf(prior: QueryPrior): {vocabulary: number; totals: number[]} {
   }
   return found;
 }
+
+/** The table's head: everything but its rows, their sums counted (PriorHead). */
+export function priorHead(prior: QueryPrior): PriorHead {
+  const {lambda, alpha, pages, examples} = prior;
+  return {lambda, alpha, pages, examples, ...totalsOf(prior)};
+}
+
+/**
+ * The table of `head` with only `rows`: for a query whose words' rows they all are (a word
+ * without a row has none in the whole table either), the same posterior as the whole table's.
+ */
+export const partialPrior = (head: PriorHead, rows: Record<string, number[]>): QueryPrior => ({
+  format: PRIOR_FORMAT,
+  ...head,
+  words: rows,
+});
 
 /**
  * P(page | words) for every page, by naive Bayes over the words the table knows; empty when it
@@ -216,7 +254,18 @@ const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number
 
 /** Parses and checks a prior file (a JSON string or the parsed value). */
 export function readPriorFile(json: unknown): QueryPrior {
-  const data = expandPriorFile(typeof json === 'string' ? JSON.parse(json) : json, fail);
+  return checkPrior(expandPriorFile(typeof json === 'string' ? JSON.parse(json) : json, fail));
+}
+
+/** Checks the head of a prior (what the sharded index's manifest holds of it). */
+export function readPriorHead(data: unknown): PriorHead {
+  if (data === null || typeof data !== 'object') fail('not an object');
+  const prior = checkPrior({...data, format: PRIOR_FORMAT, words: {}});
+  if (!prior.totals || prior.vocabulary === undefined) fail('the totals are missing');
+  return priorHead(prior);
+}
+
+function checkPrior(data: unknown): QueryPrior {
   if (data === null || typeof data !== 'object') fail('not an object');
   const prior = data as Partial<QueryPrior>;
   if (prior.format !== PRIOR_FORMAT) fail(`unknown format ${JSON.stringify(prior.format)}`);
@@ -237,5 +286,12 @@ export function readPriorFile(json: unknown): QueryPrior {
     )
       fail(`the counts of ${JSON.stringify(word)} are not pairs of page and count`);
   }
+  const {totals, vocabulary} = prior;
+  if (
+    (totals !== undefined &&
+      (!Array.isArray(totals) || totals.length !== pages.length || !totals.every(isCount))) ||
+    (vocabulary !== undefined && !isCount(vocabulary))
+  )
+    fail('the totals do not match the pages');
   return prior as QueryPrior;
 }

@@ -9,7 +9,10 @@
  *   shardFileName): a list of content-hashed names would cost the manifest 3 KB gzip on the site.
  * - Postings files: the postings of a range of the sorted dictionary, one string a term (see
  *   encodePosting): the records holding it, the attributes, and every position in each attribute,
- *   so that proximity, phrases and split words read the matched terms' places without the text.
+ *   so that proximity, phrases and split words read the matched terms' places without the text;
+ *   then, when the build has a query-to-page prior, the rows of its words in that range
+ *   (priorRowsFile), whose head (everything but the rows) is in the manifest: a query fetches
+ *   only its words' rows, with the postings it fetches anyway.
  * - The table: what ranking, filters, facets and distinct read of every record (url,
  *   url_without_anchor, hierarchy.lvl0, type, weight, language, docusaurus_tag), each page once
  *   (see TablePage).
@@ -19,6 +22,8 @@
 import {compactRules, compactSynonyms, expandRules, expandSynonyms} from './compactEntries';
 import {sameJson} from './compactRecords';
 import {CONTENT_RANK, FIELDS, fieldValue, NO_POSITION} from './fields';
+import {decodePriorRows, encodePriorRows} from './priorFileFormat';
+import {priorHead, readPriorHead, type PriorHead, type QueryPrior} from './queryPrior';
 import {checkQueryRules, type QueryRule} from './queryRules';
 import {checkSynonyms, type SynonymEntry} from './synonyms';
 import {terms as toTerms} from './text';
@@ -26,7 +31,7 @@ import type {Posting} from './termIndex';
 import {HIERARCHY_LEVELS, LEVEL_WEIGHT, type DocSearchRecord, type RecordType} from './types';
 
 const MANIFEST_FORMAT = 'fsc-search-shards';
-const MANIFEST_VERSION = 2;
+const MANIFEST_VERSION = 3;
 
 /**
  * Characters of postings (as written, before gzip) a postings file holds before the next term
@@ -62,6 +67,8 @@ export interface ShardManifest {
   textStarts: number[];
   synonyms?: SynonymEntry[];
   rules?: QueryRule[];
+  /** The query-to-page prior without its rows (none when the build has no prior). */
+  prior?: PriorHead;
 }
 
 /** The manifest as JSON holds it. */
@@ -76,6 +83,7 @@ interface ManifestFile {
   postingStarts: number[];
   /** How many records there are, and so text files. */
   records: number;
+  prior?: PriorHead;
 }
 
 /** A file's name beside the manifest: the table, postings file `n` or text file `n`. */
@@ -468,30 +476,64 @@ function frontDecode(text: string): string[] {
       });
 }
 
-/** The sharded index of `records`, with its synonyms and query rules in the manifest. */
+/**
+ * The postings file that holds the prior's row of `word` (a query word, priorWords): the last
+ * whose first term is not after it, so that a word of the dictionary is in its own term's file.
+ */
+export function priorRowsFile(
+  manifest: Pick<ShardManifest, 'terms' | 'postingStarts'>,
+  word: string,
+): number {
+  const {terms, postingStarts} = manifest;
+  let lo = 0;
+  let hi = postingStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((terms[postingStarts[mid] as number] as string) <= word) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The sharded index of `records`, with its synonyms, query rules and prior. */
 export function serializeShards(
   records: readonly DocSearchRecord[],
-  options: {synonyms?: readonly SynonymEntry[]; rules?: readonly QueryRule[]} = {},
+  options: {
+    synonyms?: readonly SynonymEntry[];
+    rules?: readonly QueryRule[];
+    prior?: QueryPrior | null;
+  } = {},
 ): ShardFiles {
   const {places, whole} = termPlaces(records);
   const sorted = [...places.keys()].sort();
-  const postings: string[] = [];
+  const postingFiles: string[][] = [];
   const postingStarts: number[] = [];
-  let file: string[] = [];
   let chars = 0;
   sorted.forEach((term, i) => {
     const written = encodePosting(places.get(term) as TermPlaces, whole);
     // A term that would take the file past its size starts the next: a large posting stands alone.
-    if (file.length > 0 && chars + written.length > POSTINGS_FILE_CHARS) {
-      postings.push(JSON.stringify(file));
-      file = [];
-      chars = 0;
+    const file = postingFiles.at(-1);
+    if (file && chars + written.length <= POSTINGS_FILE_CHARS) {
+      file.push(written);
+      chars += written.length;
+      return;
     }
-    if (file.length === 0) postingStarts.push(i);
-    file.push(written);
-    chars += written.length;
+    postingStarts.push(i);
+    postingFiles.push([written]);
+    chars = written.length;
   });
-  if (file.length > 0) postings.push(JSON.stringify(file));
+  // The prior's rows, each in the file of its word's range (none when there are no postings).
+  const rows = postingFiles.map((): Record<string, number[]> => ({}));
+  for (const [word, counts] of Object.entries(options.prior?.words ?? {})) {
+    const found = rows[priorRowsFile({terms: sorted, postingStarts}, word)];
+    if (found) found[word] = counts;
+  }
+  const postings = postingFiles.map((file, n) => {
+    const fileRows = rows[n] as Record<string, number[]>;
+    return JSON.stringify(
+      Object.keys(fileRows).length > 0 ? [...file, encodePriorRows(fileRows)] : file,
+    );
+  });
   const starts = textStarts(records.length);
   const table = serializeTable(records);
   const facts = readTable(table);
@@ -516,6 +558,7 @@ export function serializeShards(
       file.hash = hash;
       file.postingStarts = postingStarts;
       file.records = records.length;
+      if (options.prior) file.prior = priorHead(options.prior);
       return JSON.stringify(file);
     },
   };
@@ -560,13 +603,28 @@ export function readShardManifest(json: unknown): ShardManifest {
     manifest.synonyms = checkSynonyms(expandSynonyms(file.synonyms), 'Invalid search shard file');
   if (file.rules !== undefined)
     manifest.rules = checkQueryRules(expandRules(file.rules), 'Invalid search shard file');
+  if (file.prior !== undefined) manifest.prior = readPriorHead(file.prior);
   return manifest;
 }
 
-/** The postings of a postings file holding `count` terms, as written. */
-export function readPostingsFile(json: unknown, count: number): string[] {
+/** What a postings file holds: its terms' postings, as written, and the prior's rows of its range. */
+export interface PostingsFile {
+  postings: string[];
+  priorRows: Record<string, number[]>;
+}
+
+/** A postings file holding `count` terms (and maybe the prior's rows after them). */
+export function readPostingsFile(json: unknown, count: number): PostingsFile {
   const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
-  if (!Array.isArray(data) || data.length !== count || !data.every((p) => typeof p === 'string'))
+  const postings = Array.isArray(data) ? data.slice(0, count) : [];
+  if (
+    !Array.isArray(data) ||
+    !(data.length === count || data.length === count + 1) ||
+    !postings.every((p) => typeof p === 'string')
+  )
     fail(`a postings file does not hold its ${count} terms`);
-  return data as string[];
+  const rows: unknown = data[count];
+  if (rows === undefined) return {postings, priorRows: {}};
+  if (!Array.isArray(rows) || rows.length !== 2) fail('a postings file has malformed prior rows');
+  return {postings, priorRows: decodePriorRows(rows[0], rows[1], fail)};
 }

@@ -9,6 +9,8 @@
  *   is one the whole index's matcher would read, since its lookups (exact, prefix, typos, plurals,
  *   synonyms, splits, joins, codes) depend on the terms alone. The postings files holding those
  *   terms (and the excluded words') are fetched at once: one round trip.
+ *   With them come the files holding the prior's rows of the query's words (priorRowsFile),
+ *   mostly the same files: the client re-orders the first hits with them (priorOf).
  * - Then the query is ranked over the term index those postings filled in and the table, exactly
  *   as the whole index ranks it, and the text files of the hits it shows are fetched: a second.
  *
@@ -22,9 +24,11 @@ import {FIELDS} from './fields';
 import {createMatcher, type Matcher} from './matching';
 import {normalizeParams, requestParams, type NormalizedParams} from './params';
 import {parseQuery, type QueryWord} from './query';
+import {partialPrior, priorWords, type PriorOf} from './queryPrior';
 import {compileQueryRules, type CompiledRules} from './queryRules';
 import {
   decodePosting,
+  priorRowsFile,
   readPostingsFile,
   readShardManifest,
   readTable,
@@ -48,6 +52,11 @@ export interface ShardedSearch {
   open(): Promise<void>;
   /** The answers to the requests of a `POST /1/indexes/*\/queries` body, in their order. */
   search(requests: readonly MultiQueryRequest[]): Promise<SearchResponse[]>;
+  /**
+   * Opens the index; then the prior of a query, from the rows of its words (which its search
+   * fetches too), or null when the index was built without a prior.
+   */
+  priorOf(): Promise<PriorOf | null>;
 }
 
 const NOTHING: number[] = [];
@@ -190,6 +199,8 @@ interface Opened {
   /** Per term (by number), its posting once its file is fetched. */
   postings: (Posting | undefined)[];
   place: ReturnType<typeof fetchedTerms>['place'];
+  /** The prior's rows of the postings files fetched. */
+  priorRows: Map<string, number[]>;
 }
 
 /**
@@ -280,6 +291,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       facts,
       postings,
       place,
+      priorRows: new Map(),
     };
   }
 
@@ -301,10 +313,13 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       const first = starts[n] as number;
       const end = starts[n + 1] ?? terms.length;
       loading = fetchJson(options.fetch, base + shardFileName(hash, ['p', n])).then((json) => {
-        readPostingsFile(json, end - first).forEach((text, k) => {
+        const file = readPostingsFile(json, end - first);
+        file.postings.forEach((text, k) => {
           const term = opened.manifest.terms[first + k] as string;
           opened.postings[first + k] = decodePosting(text, opened.place(term));
         });
+        for (const [word, counts] of Object.entries(file.priorRows))
+          opened.priorRows.set(word, counts);
       });
       postingFiles.set(n, loading);
       loading.catch(() => postingFiles.delete(n));
@@ -329,7 +344,16 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     return loading;
   }
 
-  /** The postings files a request needs: those of the terms it reaches and of its excluded words. */
+  /** The postings files holding the prior's rows of a query's words (none without a prior). */
+  function priorFilesOf(opened: Opened, query: string): number[] {
+    const {manifest} = opened;
+    return manifest.prior ? priorWords(query).map((word) => priorRowsFile(manifest, word)) : [];
+  }
+
+  /**
+   * The postings files a request needs: those of the terms it reaches and of its excluded words,
+   * and those of its words' prior rows.
+   */
   function postingFilesOf(opened: Opened, request: MultiQueryRequest): number[] {
     if (request.type === 'facet')
       throw new Error('searchForFacetValues is not supported by the embedded search index');
@@ -337,7 +361,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     const p = normalizeParams(requestParams(request));
     checkAttributes(p, p.enableRules ? rules.filtersFor(p.query) : []);
     const {queryWords, excluded} = parseQuery(p.query, p, synonyms);
-    const needed = new Set<number>();
+    const needed = new Set(priorFilesOf(opened, p.query));
     for (const term of [...termsReached(dictionary, queryWords), ...excluded]) {
       const n = termNumbers.get(term);
       if (n !== undefined) needed.add(fileOf(manifest.postingStarts, n));
@@ -363,6 +387,20 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       );
       await Promise.all([...texts].map((n) => textFile(opened, n)));
       return ranked.map((query) => query.respond((id) => records.get(id) as DocSearchRecord));
+    },
+    async priorOf() {
+      const opened = await open();
+      const head = opened.manifest.prior;
+      if (!head) return null;
+      return async (query) => {
+        await Promise.all(priorFilesOf(opened, query).map((n) => postingFile(opened, n)));
+        const rows: Record<string, number[]> = {};
+        for (const word of priorWords(query)) {
+          const counts = opened.priorRows.get(word);
+          if (counts) rows[word] = counts;
+        }
+        return partialPrior(head, rows);
+      };
     },
   };
 }

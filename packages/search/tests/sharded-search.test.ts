@@ -9,12 +9,17 @@ import {createHash} from 'node:crypto';
 import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
+import {createSearchClient} from '../src/algoliaClient';
+import {learnPrior} from '../src/build/learnPrior';
 import {findShardManifest, writeShardFiles} from '../src/build/shardFiles';
 import {createSearchEngine} from '../src/engine';
+import {serializeIndex} from '../src/indexFileFormat';
+import {pagePosterior, priorHead, priorWords} from '../src/queryPrior';
 import {buildTermIndex} from '../src/termIndex';
 import {
   decodePosting,
+  priorRowsFile,
   readPostingsFile,
   readShardManifest,
   readTable,
@@ -58,8 +63,27 @@ const synonyms: SynonymEntry[] = [
   {objectID: 'db-copy', type: 'synonym', synonyms: ['replication', 'mirroring']},
 ];
 const whole = createSearchEngine({records, synonyms});
+/** The page of the whole index's tenth hit of `query`, as the prior names pages. */
+const tenthPage = (query: string): string =>
+  new URL(
+    whole.search(docSearchRequest(query, 'docs', DOCSEARCH_FILTERS), 'docs').hits[9]?.url ?? '',
+  ).pathname;
+/**
+ * A query-to-page prior that sends a few words to a page of their tenth hit, strongly enough to
+ * move it up the first page, and others to the rare pages.
+ */
+const prior = learnPrior(
+  [
+    {text: 'outway', pages: [tenthPage('outway')], weight: 6},
+    {text: 'inway certificates', pages: [tenthPage('inway certificates')], weight: 6},
+    {text: 'rotate credentials', pages: ['/docs/kubeconfig'], weight: 6},
+    {text: 'mirroring servers', pages: ['/docs/replication'], weight: 6},
+    {text: 'zebra', pages: ['/docs/errors'], weight: 2},
+  ],
+  {lambda: 10, alpha: 0.1, minWordCount: 1, bestBetWeight: 1},
+);
 
-const files = serializeShards(records, {synonyms});
+const files = serializeShards(records, {synonyms, prior});
 const served = new Map<string, string>([
   ['/s/manifest.json', files.manifest('abc')],
   [`/s/${shardFileName('abc', 'table')}`, files.table],
@@ -92,8 +116,10 @@ describe('the sharded index', () => {
     const index = buildTermIndex(records);
     expect(manifest.terms).toEqual([...index.keys()].sort());
     const {postingStarts, textStarts} = manifest;
-    const written = postingStarts.flatMap((first, n) =>
-      readPostingsFile(files.postings[n], (postingStarts[n + 1] ?? manifest.terms.length) - first),
+    const written = postingStarts.flatMap(
+      (first, n) =>
+        readPostingsFile(files.postings[n], (postingStarts[n + 1] ?? manifest.terms.length) - first)
+          .postings,
     );
     // A file of several terms stays within 6,000 characters of postings: a large one stands alone.
     postingStarts.forEach((first, n) => {
@@ -190,6 +216,74 @@ describe('the sharded index', () => {
     await expect(
       sharded.search([{...modalRequest('outway'), facetFilters: ['hierarchy.lvl1:Error codes']}]),
     ).rejects.toThrow(/hierarchy.lvl1/);
+  });
+});
+
+describe("the prior's rows in the sharded index", () => {
+  const manifest = readShardManifest(files.manifest('abc'));
+  const count = (n: number) =>
+    (manifest.postingStarts[n + 1] ?? manifest.terms.length) -
+    (manifest.postingStarts[n] as number);
+
+  it('holds the head in the manifest and each row in the postings file of its word', () => {
+    expect(manifest.prior).toEqual(priorHead(prior));
+    const rows = files.postings.map((json, n) => readPostingsFile(json, count(n)).priorRows);
+    rows.forEach((fileRows, n) => {
+      for (const word of Object.keys(fileRows)) expect(priorRowsFile(manifest, word)).toBe(n);
+    });
+    expect(Object.assign({}, ...rows)).toEqual(prior.words);
+  });
+
+  it.each(['outway', 'rotate kubeconfig', 'mirroring servers', 'zebras', 'nothing known'])(
+    "gives the prior of '%s' from its words' rows alone, as the whole table's",
+    async (query) => {
+      const {sharded, take} = await openedReader();
+      const priorOf = await sharded.priorOf();
+      const part = await (priorOf as NonNullable<typeof priorOf>)(query);
+      expect(pagePosterior(part, priorWords(query))).toEqual(
+        pagePosterior(prior, priorWords(query)),
+      );
+      const fetched = take().urls;
+      expect(fetched.length).toBeLessThanOrEqual(priorWords(query).length);
+      expect(fetched.every((url) => url.includes('-p'))).toBe(true);
+    },
+  );
+
+  it("is what the site's client re-orders by: the hits of the whole index and the whole prior file, the file never fetched", async () => {
+    const wholeIndex = serializeIndex(records, {synonyms});
+    const wholeClient = (withPrior: boolean) =>
+      createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/whole.json',
+        fetch: async () => ({
+          ok: true,
+          status: 200,
+          json: async () => JSON.parse(wholeIndex) as unknown,
+          text: async () => wholeIndex,
+        }),
+        loadPrior: async () => (withPrior ? prior : null),
+      });
+    const loadPrior = vi.fn(async () => prior);
+    const shardsClient = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/whole.json',
+      shardsUrl: () => '/s/manifest.json',
+      fetch: recordingFetch((url) => served.get(url) ?? null).fetch,
+      loadPrior,
+    });
+    const hitsOf = async (client: ReturnType<typeof wholeClient>, query: string) => {
+      const {results} = await client.search({requests: [{...modalRequest(query)} as never]});
+      return (results[0] as SearchResponse).hits.map((hit) => hit.objectID);
+    };
+    let moved = 0;
+    for (const query of ['outway', 'inway certificates', 'mirroring', 'rotate', 'zebra']) {
+      const fused = await hitsOf(wholeClient(true), query);
+      if (JSON.stringify(fused) !== JSON.stringify(await hitsOf(wholeClient(false), query)))
+        moved++;
+      expect(await hitsOf(shardsClient, query), query).toEqual(fused);
+    }
+    expect(moved).toBeGreaterThan(1);
+    expect(loadPrior).not.toHaveBeenCalled();
   });
 });
 

@@ -11,6 +11,7 @@ import {readdir, readFile, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {INDEX_META_NAME, SHARDS_META_NAME, serializeIndex} from '../indexFileFormat';
+import type {QueryPrior} from '../queryPrior';
 import type {DocSearchRecord} from '../types';
 import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
@@ -38,6 +39,8 @@ export interface BuildIndexOptions {
   sizeBudget?: IndexSizeBudget;
   /** The gzipped size of the prior file the build wrote (priorFile.ts), which search loads too. */
   priorGzipBytes?: number;
+  /** The prior the build learned, whose rows the sharded index carries by word (null: none). */
+  prior?: QueryPrior | null;
 }
 
 /**
@@ -207,7 +210,12 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   const publicPath = `${base}${fileName}`;
 
   // The sharded index beside it (issue 38), which the browser searches.
-  const manifest = await writeShardFiles(outDir, records, {synonyms, rules}, log);
+  const manifest = await writeShardFiles(
+    outDir,
+    records,
+    {synonyms, rules, prior: options.prior ?? null},
+    log,
+  );
 
   const manifestPath = `${base}${manifest.split(path.sep).join('/')}`;
   await tagHtmlFiles(outDir, SHARDS_META_NAME, manifestPath, log);

@@ -115,6 +115,7 @@ export default function pluginSearchIndex(
         searchPagePath: options.searchPagePath ?? 'search',
         searchFiles: searchFilesOf(siteDir),
         priorGzipBytes: prior?.gzipBytes,
+        prior: prior?.prior ?? null,
       });
     },
   };

@@ -10,7 +10,7 @@ import {readdir, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {serializePrior} from '../priorFileFormat';
-import {PRIOR_META_NAME} from '../queryPrior';
+import {PRIOR_META_NAME, type QueryPrior} from '../queryPrior';
 import {formatBytes, tagHtmlFiles} from './buildIndex';
 import {JUDGED_QUERIES_FILE} from './judgedQueries';
 import {
@@ -37,14 +37,15 @@ export function isBuiltPage(outDir: string, page: string): boolean {
 
 /**
  * Learns the prior from the site's train queries, best bets and writers' phrasings and writes it
- * into `outDir`, tagging every page. Returns its file name and sizes.
+ * into `outDir`, tagging every page. Returns its file name, sizes and table (which the sharded
+ * index carries too).
  */
 export async function buildPriorFile(options: {
   outDir: string;
   siteDir: string;
   baseUrl: string;
   log?: (message: string) => void;
-}): Promise<{fileName: string; bytes: number; gzipBytes: number}> {
+}): Promise<{fileName: string; bytes: number; gzipBytes: number; prior: QueryPrior}> {
   const {outDir, siteDir, baseUrl} = options;
   const log = options.log ?? ((m: string) => console.log(m));
   // Every judged query's pages must be pages of this build (a heldout one's too: a wrong path
@@ -78,7 +79,7 @@ export async function buildPriorFile(options: {
       `(${prior.pages.length} pages, ${Object.keys(prior.words).length} words) -> ${fileName}: ` +
       `${formatBytes(bytes)} raw, ${formatBytes(gzipBytes)} gzip; meta tag added to ${tagged} HTML files`,
   );
-  return {fileName, bytes, gzipBytes};
+  return {fileName, bytes, gzipBytes, prior};
 }
 
 /** The prior file of a build, or null when it has none (built with SEARCH_PRIOR=off, or hosted before it existed). */

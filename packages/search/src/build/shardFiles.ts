@@ -12,6 +12,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {FetchLike} from '../embeddedRequester';
 import {STOP_WORDS} from '../language';
+import type {QueryPrior} from '../queryPrior';
 import type {QueryRule} from '../queryRules';
 import {readShardManifest, serializeShards, shardFileName} from '../shardFileFormat';
 import {createShardedSearch} from '../shardedSearch';
@@ -76,7 +77,7 @@ async function firstSearchBytes(files: ReadonlyMap<string, string>, word: string
 export async function writeShardFiles(
   outDir: string,
   records: readonly DocSearchRecord[],
-  data: {synonyms: readonly SynonymEntry[]; rules: readonly QueryRule[]},
+  data: {synonyms: readonly SynonymEntry[]; rules: readonly QueryRule[]; prior?: QueryPrior | null},
   log: (message: string) => void,
 ): Promise<string> {
   const files = serializeShards(records, data);
