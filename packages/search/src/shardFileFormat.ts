@@ -13,11 +13,11 @@
  *   then, when the build has a query-to-page prior, the rows of its words in that range
  *   (priorRowsFile), whose head (everything but the rows) is in the manifest: a query fetches
  *   only its words' rows, with the postings it fetches anyway.
- * - The table: what ranking, filters, facets and distinct read of every record (url,
- *   url_without_anchor, hierarchy.lvl0, type, weight, language, docusaurus_tag), each page once
- *   (see TablePage).
- * - Text files: what the table leaves out of a run of consecutive records (objectID, anchor,
- *   hierarchy, content; see TextEntry), fetched for the hits a response shows.
+ * - The table: what ranking, filters, facets and distinct read of every record (hierarchy.lvl0,
+ *   type, weight, language, docusaurus_tag, and its page and url told apart from the others, not
+ *   written out), each page once (see TablePage).
+ * - Text files: what the table leaves out of a run of consecutive records (objectID, their pages'
+ *   urls, anchor, hierarchy, content; see TextEntry), fetched for the hits a response shows.
  */
 import {compactRules, compactSynonyms, expandRules, expandSynonyms} from './compactEntries';
 import {sameJson} from './compactRecords';
@@ -31,7 +31,7 @@ import type {Posting} from './termIndex';
 import {HIERARCHY_LEVELS, LEVEL_WEIGHT, type DocSearchRecord, type RecordType} from './types';
 
 const MANIFEST_FORMAT = 'fsc-search-shards';
-const MANIFEST_VERSION = 3;
+const MANIFEST_VERSION = 4;
 
 /**
  * Characters of postings (as written, before gzip) a postings file holds before the next term
@@ -45,10 +45,12 @@ const POSTINGS_FILE_CHARS = 6_000;
  */
 const TEXT_FILE_RECORDS = 3;
 
-/** The record attributes the table holds: the only ones a filter, facet or distinct may name. */
+/**
+ * The record attributes the table holds: the only ones a filter or facet may name. Its pages and
+ * urls are keys, not urls (see factsOf): the best bets' filters on url_without_anchor are written
+ * with those keys (serializeShards), and a request's own filter on them is refused.
+ */
 export const TABLE_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'url',
-  'url_without_anchor',
   'hierarchy.lvl0',
   'type',
   'language',
@@ -216,13 +218,15 @@ function termPlaces(records: readonly DocSearchRecord[]): {
 
 /**
  * The table's facts of a record: what ranking, filters, facets and distinct read, as a record
- * without text (objectID, anchor, hierarchy and content empty). Its url only needs to tell urls
- * apart (distinct), so a page's urls are its url and a number (`<url> <n>`, never a real URL).
+ * without text (objectID, anchor, hierarchy and content empty). Its page and url only need to be
+ * told apart from the others' (distinct, the best bets' filters), so its page is a key, `#<n>`
+ * for the table's n-th page (pageKey), and its url the page's key and a number (`#<n> <k>`): at
+ * 10,000 pages the urls were over half of the table's bytes. The text files hold the real ones.
  */
-const factsOf = (record: DocSearchRecord, url: string): DocSearchRecord => ({
+const factsOf = (record: DocSearchRecord, url: string, page: string): DocSearchRecord => ({
   objectID: '',
   url,
-  url_without_anchor: record.url_without_anchor,
+  url_without_anchor: page,
   anchor: null,
   type: record.type,
   hierarchy: Object.fromEntries(
@@ -234,15 +238,17 @@ const factsOf = (record: DocSearchRecord, url: string): DocSearchRecord => ({
   docusaurus_tag: record.docusaurus_tag,
 });
 
+const pageKey = (n: number): string => `#${n}`;
+
 /**
- * A page of the table: its url, language, tag, pageRank (null: none), section (hierarchy.lvl0, which
+ * A page of the table (its key: its place among the table's pages, pageKey): its language, tag,
+ * pageRank (null: none), section (hierarchy.lvl0, which
  * the question rules' optional filters name), and per record one letter of
  * its type ('0' to '6' for the heading levels, 'c' for content), after '+' when its url is one the
  * page has not had before (its anchor changed), or after `~<n>.` when it is the page's n-th url
  * again. weight.level follows the type and weight.position the record's place in the page.
  */
 type TablePage = [
-  url: string,
   language: string,
   tag: string,
   pageRank: number | null,
@@ -255,8 +261,8 @@ type TableEntry = TablePage | [facts: DocSearchRecord];
 const typeOfLetter = (letter: string): RecordType | undefined =>
   letter === 'c' ? 'content' : HIERARCHY_LEVELS[Number(letter)];
 
-function expandTablePage(page: TablePage): DocSearchRecord[] {
-  const [url, language, tag, pageRank, lvl0, kinds] = page;
+function expandTablePage(page: TablePage, url: string): DocSearchRecord[] {
+  const [language, tag, pageRank, lvl0, kinds] = page;
   const hierarchy = {lvl0} as DocSearchRecord['hierarchy'];
   const out: DocSearchRecord[] = [];
   let urls = 0;
@@ -282,6 +288,7 @@ function expandTablePage(page: TablePage): DocSearchRecord[] {
           docusaurus_tag: tag,
         } as DocSearchRecord,
         `${url} ${current}`,
+        url,
       ),
     );
   }
@@ -311,7 +318,6 @@ function compactTablePage(run: readonly DocSearchRecord[]): TablePage | null {
     previous = n;
   }
   return [
-    first.url_without_anchor,
     first.language,
     first.docusaurus_tag,
     first.weight.pageRank ?? null,
@@ -321,20 +327,25 @@ function compactTablePage(run: readonly DocSearchRecord[]): TablePage | null {
 }
 
 /** Whether a page's facts as the table gives them back are the run's, urls told apart alike. */
-function readsBack(run: readonly DocSearchRecord[], facts: readonly DocSearchRecord[]): boolean {
+function readsBack(
+  run: readonly DocSearchRecord[],
+  facts: readonly DocSearchRecord[],
+  page: string,
+): boolean {
   const urls = new Map<string, string>();
   return (
     run.every((record, i) => {
       const read = facts[i] as DocSearchRecord;
       const url = urls.get(record.url) ?? read.url;
       urls.set(record.url, url);
-      return url === read.url && sameJson(read, factsOf(record, read.url));
+      return url === read.url && sameJson(read, factsOf(record, read.url, page));
     }) && new Set(urls.values()).size === urls.size
   );
 }
 
 function serializeTable(records: readonly DocSearchRecord[]): string {
   const entries: TableEntry[] = [];
+  let pages = 0;
   // A page whose records are not all in one run stands as facts: its urls' numbers are per run.
   const runs = new Map<string, number>();
   records.forEach((record, i) => {
@@ -347,8 +358,13 @@ function serializeTable(records: readonly DocSearchRecord[]): string {
     while (end < records.length && records[end]?.url_without_anchor === page) end++;
     const run = records.slice(start, end);
     const compact = runs.get(page) === 1 ? compactTablePage(run) : null;
-    if (compact && readsBack(run, expandTablePage(compact))) entries.push(compact);
-    else for (const record of run) entries.push([factsOf(record, record.url)]);
+    const key = pageKey(pages);
+    if (compact && readsBack(run, expandTablePage(compact, key), key)) {
+      entries.push(compact);
+      pages++;
+    } else {
+      for (const record of run) entries.push([factsOf(record, record.url, page)]);
+    }
     start = end;
   }
   return JSON.stringify({format: 'fsc-search-table', records: entries});
@@ -360,6 +376,7 @@ export function readTable(json: unknown): DocSearchRecord[] {
   const file = data as {format?: unknown; records?: unknown} | null;
   if (file?.format !== 'fsc-search-table' || !Array.isArray(file.records)) fail('not a table');
   const out: DocSearchRecord[] = [];
+  let pages = 0;
   for (const entry of file.records as unknown[]) {
     if (!Array.isArray(entry)) fail('a table entry is not a list');
     if (entry.length === 1) {
@@ -369,9 +386,9 @@ export function readTable(json: unknown): DocSearchRecord[] {
       out.push(facts);
       continue;
     }
-    const [url, language, tag, pageRank, lvl0, kinds] = entry as unknown[];
+    const [language, tag, pageRank, lvl0, kinds] = entry as unknown[];
     if (
-      typeof url !== 'string' ||
+      entry.length !== 5 ||
       typeof language !== 'string' ||
       typeof tag !== 'string' ||
       (pageRank !== null && typeof pageRank !== 'number') ||
@@ -379,7 +396,7 @@ export function readTable(json: unknown): DocSearchRecord[] {
       typeof kinds !== 'string'
     )
       fail(`a page of the table is malformed: ${JSON.stringify(entry).slice(0, 80)}`);
-    out.push(...expandTablePage(entry as TablePage));
+    out.push(...expandTablePage(entry as TablePage, pageKey(pages++)));
   }
   return out;
 }
@@ -392,7 +409,9 @@ const textStarts = (count: number): number[] =>
 
 /**
  * A record in a text file: its objectID, anchor, hierarchy (lvl0 on, trailing nulls left off) and
- * content; the rest is the table's. A record that would not read back so stands as it is.
+ * content; its page's url is the file's (the file starts with the urls of its records' pages, in
+ * the order of the table's keys), the rest is the table's. A record that would not read back so
+ * stands as it is.
  */
 type TextEntry = [
   objectID: string,
@@ -401,9 +420,8 @@ type TextEntry = [
   content: string | null,
 ];
 
-function textRecord(entry: TextEntry, facts: DocSearchRecord): DocSearchRecord {
+function textRecord(entry: TextEntry, facts: DocSearchRecord, page: string): DocSearchRecord {
   const [objectID, anchor, levels, content] = entry;
-  const page = facts.url_without_anchor;
   return {
     objectID,
     url: anchor === null ? page : `${page}#${anchor}`,
@@ -424,15 +442,46 @@ function textEntry(record: DocSearchRecord, facts: DocSearchRecord): TextEntry |
   const levels = HIERARCHY_LEVELS.map((level) => record.hierarchy[level] ?? null);
   while (levels.length > 0 && levels.at(-1) === null) levels.pop();
   const entry: TextEntry = [record.objectID, record.anchor, levels, record.content];
-  return sameJson(textRecord(entry, facts), record) ? entry : record;
+  return sameJson(textRecord(entry, facts, record.url_without_anchor), record) ? entry : record;
+}
+
+/** The table's page keys of a text file's records, each once, in order. */
+const pageKeys = (facts: readonly DocSearchRecord[]): string[] => [
+  ...new Set(facts.map((record) => record.url_without_anchor)),
+];
+
+/** A text file of `records`, given the table's facts of them. */
+function serializeTextFile(
+  records: readonly DocSearchRecord[],
+  facts: readonly DocSearchRecord[],
+): string {
+  const keys = pageKeys(facts);
+  const urls = keys.map(
+    (key) =>
+      (records[facts.findIndex((record) => record.url_without_anchor === key)] as DocSearchRecord)
+        .url_without_anchor,
+  );
+  return JSON.stringify([
+    urls,
+    ...records.map((record, i) => textEntry(record, facts[i] as DocSearchRecord)),
+  ]);
 }
 
 /** The whole records of a text file, given the table's facts of its records, in order. */
 export function readTextFile(json: unknown, facts: readonly DocSearchRecord[]): DocSearchRecord[] {
   const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
-  if (!Array.isArray(data) || data.length !== facts.length)
+  const keys = pageKeys(facts);
+  if (!Array.isArray(data) || data.length !== facts.length + 1)
     fail(`a text file does not hold its ${facts.length} records`);
-  return data.map((entry: unknown, i) => {
+  const [urls, ...entries] = data as unknown[];
+  if (
+    !Array.isArray(urls) ||
+    urls.length !== keys.length ||
+    !urls.every((url) => typeof url === 'string')
+  )
+    fail("a text file does not hold its records' pages");
+  const pageOf = new Map(keys.map((key, k) => [key, urls[k] as string]));
+  return entries.map((entry: unknown, i) => {
     if (!Array.isArray(entry)) return entry as DocSearchRecord;
     const [objectID, anchor, levels, content] = entry as unknown[];
     if (
@@ -442,7 +491,8 @@ export function readTextFile(json: unknown, facts: readonly DocSearchRecord[]): 
       (content !== null && typeof content !== 'string')
     )
       fail(`a record of a text file is malformed: ${JSON.stringify(entry).slice(0, 80)}`);
-    return textRecord(entry as TextEntry, facts[i] as DocSearchRecord);
+    const record = facts[i] as DocSearchRecord;
+    return textRecord(entry as TextEntry, record, pageOf.get(record.url_without_anchor) as string);
   });
 }
 
@@ -495,6 +545,18 @@ export function priorRowsFile(
   return lo;
 }
 
+/**
+ * A best bet's rule with its filters on url_without_anchor naming the page's key in the table
+ * (`keyOf`, from each page's url: factsOf), which is what the ranker reads there.
+ */
+function withPageKeys(rule: QueryRule, keyOf: ReadonlyMap<string, string>): QueryRule {
+  const optionalFilters = rule.consequence.params.optionalFilters.map((text) => {
+    const page = /^url_without_anchor:(.*)$/s.exec(text)?.[1];
+    return page === undefined ? text : `url_without_anchor:${keyOf.get(page) ?? page}`;
+  });
+  return {...rule, consequence: {...rule.consequence, params: {optionalFilters}}};
+}
+
 /** The sharded index of `records`, with its synonyms, query rules and prior. */
 export function serializeShards(
   records: readonly DocSearchRecord[],
@@ -537,13 +599,15 @@ export function serializeShards(
   const starts = textStarts(records.length);
   const table = serializeTable(records);
   const facts = readTable(table);
+  const keyOf = new Map(
+    records.map((record, i) => [
+      record.url_without_anchor,
+      (facts[i] as DocSearchRecord).url_without_anchor,
+    ]),
+  );
   const texts = starts.map((start, k) => {
     const end = starts[k + 1] ?? records.length;
-    return JSON.stringify(
-      records
-        .slice(start, end)
-        .map((record, i) => textEntry(record, facts[start + i] as DocSearchRecord)),
-    );
+    return serializeTextFile(records.slice(start, end), facts.slice(start, end));
   });
   return {
     postings,
@@ -551,7 +615,8 @@ export function serializeShards(
     texts,
     manifest(hash) {
       const file: Partial<ManifestFile> = {format: MANIFEST_FORMAT, version: MANIFEST_VERSION};
-      if (options.rules && options.rules.length > 0) file.rules = compactRules(options.rules);
+      if (options.rules && options.rules.length > 0)
+        file.rules = compactRules(options.rules.map((rule) => withPageKeys(rule, keyOf)));
       if (options.synonyms && options.synonyms.length > 0)
         file.synonyms = compactSynonyms(options.synonyms);
       file.terms = frontCode(sorted);

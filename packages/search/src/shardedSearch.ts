@@ -253,11 +253,19 @@ function lazyIndex(
   return index;
 }
 
-/** Throws for a filter or facet on an attribute the table does not hold. */
+/**
+ * Throws for a filter or facet on an attribute the table does not hold. The best bets' filters on
+ * url_without_anchor name the table's page keys (serializeShards), so they are the rules' alone.
+ */
 function checkAttributes(p: NormalizedParams, ruleFilters: readonly string[][]): void {
-  const named = [...p.facetFilters, ...p.optionalFilters, ...ruleFilters]
-    .flat()
-    .map((filter) => filter.trim().replace(/^-/, '').split(':')[0] as string);
+  const attributeOf = (filter: string) => filter.trim().replace(/^-/, '').split(':')[0] as string;
+  const named = [
+    ...[...p.facetFilters, ...p.optionalFilters].flat().map(attributeOf),
+    ...ruleFilters
+      .flat()
+      .map(attributeOf)
+      .filter((attribute) => attribute !== 'url_without_anchor'),
+  ];
   for (const attribute of [...named, ...p.facets.filter((facet) => facet !== '*')]) {
     if (!TABLE_ATTRIBUTES.has(attribute))
       throw new Error(`search shards: filters and facets on ${attribute} are not supported`);
