@@ -5,9 +5,10 @@
 // leave-one-set-out cross-validation over the TRAIN sets of the judged queries: for each train set,
 // the prior is learned from the other train sets, the best bets and the writers' phrasings, and that
 // set's queries are ranked with it through the engine over the built index, as the site's client
-// ranks them (with and without keeping a first hit whose headings hold the query first). Heldout
-// queries are never read (readTrainQueries drops them). Prints each setting's pooled MRR as ranked,
-// in the modal's order, of Dutch and of keyword queries, and the best by their mean.
+// ranks them (with and without keeping a first hit whose headings hold the query first, and with the
+// posterior or its square root). Heldout queries are never read (readTrainQueries drops them).
+// Prints each setting's pooled MRR as ranked, in the modal's order, of Dutch and of keyword
+// queries, and the best by their mean.
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -95,13 +96,15 @@ const format = (r) =>
 
 // Narrowed from earlier runs over lambda 0.25-3, alpha 0.02-2, minWordCount 1-3 and
 // bestBetWeight 1-16; alpha and minWordCount widened again once alpha 0.5 came out best at the
-// grid's edge (train sets 0-18 and 21).
+// grid's edge (train sets 0-18 and 21). power is the posterior's in the fusion (queryPrior.ts,
+// POSTERIOR_POWER); 0.3 and 0.75 scored below 0.5 (2026-11-28).
 const grid = {
   lambda: [0.75, 1, 1.25],
-  alpha: [0.3, 0.5, 0.75, 1],
-  minWordCount: [2, 3],
-  bestBetWeight: [4, 10, 16, 24],
+  alpha: [0.3, 0.5, 0.75],
+  minWordCount: [1, 2, 3],
+  bestBetWeight: [10, 16, 24],
   keepHeadingMatch: [true, false],
+  power: [0.5, 1],
 };
 const results = [];
 for (const minWordCount of grid.minWordCount) {
@@ -126,14 +129,19 @@ for (const minWordCount of grid.minWordCount) {
       for (const alpha of grid.alpha) {
         const priors = new Map([...tables].map(([set, table]) => [set, {...table, lambda, alpha}]));
         for (const keepHeadingMatch of grid.keepHeadingMatch) {
-          const settings = {lambda, alpha, minWordCount, bestBetWeight, keepHeadingMatch};
-          const result = figures((query, hits) => {
-            const prior = /** @type {import('../src/queryPrior').QueryPrior} */ (
-              priors.get(query.set)
-            );
-            return fuseHits(hits, query.q, prior, keepHeadingMatch).slice(window.start, window.end);
-          });
-          results.push({settings, ...result});
+          for (const power of grid.power) {
+            const settings = {lambda, alpha, minWordCount, bestBetWeight, keepHeadingMatch, power};
+            const result = figures((query, hits) => {
+              const prior = /** @type {import('../src/queryPrior').QueryPrior} */ (
+                priors.get(query.set)
+              );
+              return fuseHits(hits, query.q, prior, keepHeadingMatch, power).slice(
+                window.start,
+                window.end,
+              );
+            });
+            results.push({settings, ...result});
+          }
         }
       }
     }

@@ -160,14 +160,14 @@ describe('fusing the prior with the back end order', () => {
     expect(pagePosterior(PRIOR, priorWords('unknown words')).size).toBe(0);
   });
 
-  it('orders by 1/rank + λ·P(page | words), never adding a page, ties in the back end order', () => {
+  it('orders by 1/rank + λ·√P(page | words), never adding a page, ties in the back end order', () => {
     const hits = [
       {url: 'https://x.org/b#1'},
       {url: 'https://x.org/c'},
       {url: 'https://x.org/a/'},
       {url: 'https://x.org/b#2'},
     ];
-    // b#1: 1 + 1/3, c: 1/2, a: 1/3 + 2/3 = 1, b#2: 1/4 + 1/3.
+    // b#1: 1 + √(1/3) = 1.58, c: 1/2, a: 1/3 + √(2/3) = 1.15, b#2: 1/4 + √(1/3) = 0.83.
     expect(fuseHits(hits, 'audit', PRIOR).map((h) => h.url)).toEqual([
       'https://x.org/b#1',
       'https://x.org/a/',
@@ -176,6 +176,16 @@ describe('fusing the prior with the back end order', () => {
     ]);
     expect(fuseHits(hits, 'audit', {...PRIOR, lambda: 0})).toEqual(hits);
     expect(fuseHits(hits, 'nothing known', PRIOR)).toEqual(hits);
+  });
+
+  it('lets a page of a third of the posterior pass a first hit the table does not know', () => {
+    // c: 1 + 0; b: 1/2 + √(1/3) = 1.08 passes it, where P itself (1/2 + 1/3) would not.
+    const hits = [{url: 'https://x.org/c'}, {url: 'https://x.org/b'}];
+    expect(fuseHits(hits, 'audit', PRIOR).map((h) => h.url)).toEqual([
+      'https://x.org/b',
+      'https://x.org/c',
+    ]);
+    expect(fuseHits(hits, 'audit', PRIOR, true, 1)).toEqual(hits);
   });
 
   it('leaves first a first hit whose headings hold every word of the query', () => {
@@ -190,8 +200,8 @@ describe('fusing the prior with the back end order', () => {
       {url: 'https://x.org/b', _highlightResult: headings(['audit'], ['logs'])},
       {url: 'https://x.org/a'},
     ];
-    // P(a | audit log) = 40/46 with these examples: without the rule, b scores 1 + 2·6/46 and
-    // a 1/2 + 2·40/46, so a would come first.
+    // P(a | audit log) = 40/46 with these examples: without the rule, b scores 1 + 2·√(6/46) and
+    // a 1/2 + 2·√(40/46), so a would come first.
     const prior: QueryPrior = {...PRIOR, lambda: 2, examples: [10, 1]};
     expect(fuseHits(hits, 'audit log', prior).map((h) => h.url)).toEqual([
       'https://x.org/b',
