@@ -25,9 +25,10 @@ describe('page structure', () => {
 });
 
 describe('Mermaid diagrams', () => {
-  // Each page with diagrams is checked where it is loaded anyway (support/diagrams.ts): in light
-  // mode by the serving test, under the production policy, and in dark mode by the accessibility
-  // test, before its scan. This keeps those checks from passing on a site without diagrams.
+  // Each page with diagrams is checked where it is loaded anyway (support/diagrams.ts): by the
+  // serving test, under the production policy, in the mode the page opened in and again in the
+  // other mode, which its accessibility scan switches to. This keeps those checks from passing on
+  // a site without diagrams.
   it('the docs have at least three diagrams', () => {
     const diagrams = [...DIAGRAMS_BY_ROUTE.values()].reduce((sum, count) => sum + count, 0);
     expect(diagrams).toBeGreaterThanOrEqual(3);

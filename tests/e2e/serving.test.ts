@@ -1,7 +1,8 @@
 // The production web server: Debian's nginx with the configuration in deploy/nginx over the build.
 // HTTP behaviour (clean URLs, the 404 page, caching, compression, security headers), the
 // Content-Security-Policy in Chromium (no violation on any route, in the search modal or in a
-// Mermaid diagram), and a bounded burst of requests without errors.
+// Mermaid diagram), and a bounded burst of requests without errors. Its loads of the pages in
+// Chromium are also where every page is scanned for accessibility (see ROUTE_LOADS).
 //
 // FSC_BUILD_DIR serves another build than build/ (e.g. a stub build while the site is written).
 import fs from 'node:fs';
@@ -15,7 +16,8 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {connectBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
-import {expectDiagrams} from './support/diagrams';
+import {NO_VIOLATIONS, violationsInBothModes} from './support/accessibilityScan';
+import {DIAGRAMS_BY_ROUTE, expectDiagrams} from './support/diagrams';
 import {expectDocPage} from './support/docPage';
 import {pagePool} from './support/pagePool';
 import {builtSite, DOC_ROUTES, ROOT} from './support/site';
@@ -563,25 +565,48 @@ describe('in Chromium', () => {
 
   /**
    * Watched pages of the site, kept open from test to test. The events' list is the document's
-   * own (the init script makes a new one on every load); the console's is emptied for each test.
+   * own (the init script makes a new one on every load); the console's is emptied for each test,
+   * and the page is back in light mode (a scan leaves it in the other mode).
    */
   const withWatchedPage = pagePool(
     () => openWatched(server.origin),
-    async ({consoleViolations}) => {
+    async ({page, consoleViolations}) => {
       consoleViolations.length = 0;
+      await page.emulateMedia({colorScheme: 'light'});
     },
   );
 
-  // A few routes at a time (the e2e project's maxConcurrency), each in a page of the pool.
-  it.concurrent.for([...PAGE_PATHS, '/introduction'])(
-    '%s loads as specified, without a CSP violation, a console error or a request to another origin',
-    (route, {expect}) =>
+  /**
+   * Every page, each opened once in the mode of its turn: every other one in dark mode, so that
+   * pages of each kind (with diagrams, with code, the home page) are opened in each. These loads
+   * are also the accessibility test's: each page is scanned with axe in the mode it opened in,
+   * then switched to the other mode (as a visitor's system switches) and scanned again for the
+   * rules the mode can change, its diagrams checked drawn in both modes and its console read in
+   * both. Opening each page once more in the other mode, for the scans alone, cost about 45 s of
+   * CPU a run (2026-11-28). /introduction is /introduction/ again, scanned as that; the search
+   * page is scanned with hits in its case below.
+   */
+  const hasDiagrams = (route: string) => (DIAGRAMS_BY_ROUTE.get(route) ?? 0) > 0;
+  const ROUTE_LOADS = [...PAGE_PATHS, '/introduction']
+    // The pages with diagrams first, so that they take turns too.
+    .sort((a, b) => Number(hasDiagrams(b)) - Number(hasDiagrams(a)))
+    .map((route, index) => [route, index % 2 === 0 ? 'light' : 'dark'] as const);
+  const SCANNED_ROUTES = new Set(['/', ...DOC_ROUTES.map((route) => route.path)]);
+
+  // One route at a time, in one page of the pool: three at a time (the e2e project's
+  // maxConcurrency) took 171 s of CPU against 146 s (2026-11-28, each twice, a load of 9 to 13),
+  // for three pages are three renderers, each with caches to warm, and the browser tier is bound
+  // by CPU.
+  it.for(ROUTE_LOADS)(
+    '%s opened in %s mode loads as specified, is accessible in both modes, without a CSP violation, a console error or a request to another origin',
+    ([route, mode], {expect}) =>
       withWatchedPage(async ({page, problems, violations}) => {
+        await page.emulateMedia({colorScheme: mode});
         const response = await page.goto(server.origin + route);
         expect(response?.status()).toBe(200);
         await waitForHydration(page);
         // A doc route shows what the specification says (the routes test's check, on this load),
-        // and its diagrams in light mode (the pages test's check, on this load).
+        // and its diagrams (the pages test's check, on this load).
         const doc = DOC_ROUTES.find((candidate) => candidate.path === route);
         if (doc) {
           await expectDocPage(page, doc, expect);
@@ -593,19 +618,30 @@ describe('in Chromium', () => {
             .poll(() => page.locator('.docusaurus-mermaid-container svg').count())
             .toBe(diagrams);
         }
+        if (SCANNED_ROUTES.has(route)) {
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
+          expect(await violationsInBothModes(page, expect)).toEqual(NO_VIOLATIONS);
+          // Drawn anew in the other mode, which the scan switched to.
+          if (doc) await expectDiagrams(page, doc.path, expect);
+        }
         expect(await violations()).toEqual([]);
         expect(problems.errors).toEqual([]);
         expect(problems.foreignRequests).toEqual([]);
       }),
   );
 
-  it('shows the not-found page without a CSP violation', () =>
+  it('shows the not-found page without a CSP violation, accessible in both modes', () =>
     withWatchedPage(async ({page, violations, problems}) => {
       const response = await page.goto(`${server.origin}/no/such/page`);
       expect(response?.status()).toBe(404);
       await waitForHydration(page);
       await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
+      expect(await violationsInBothModes(page, expect)).toEqual(NO_VIOLATIONS);
       expect(await violations()).toEqual([]);
+      // Chromium reports the not-found page's own status as an error; nothing else may be logged.
+      expect(problems.errors).toEqual([
+        'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
+      ]);
       expect(problems.foreignRequests).toEqual([]);
     }));
 
@@ -629,11 +665,14 @@ describe('in Chromium', () => {
       expect(problems.foreignRequests).toEqual([]);
     }));
 
-  it('searches on the search page without a CSP violation', () =>
+  it('searches on the search page without a CSP violation, its hits accessible in both modes', () =>
     withWatchedPage(async ({page, violations, problems}) => {
       await page.goto(`${server.origin}/search?q=inway`);
       await waitForHydration(page);
+      await page.locator('main article').first().waitFor();
+      expect(await violationsInBothModes(page, expect)).toEqual(NO_VIOLATIONS);
       expect(await violations()).toEqual([]);
+      expect(problems.errors).toEqual([]);
       expect(problems.foreignRequests).toEqual([]);
     }));
 

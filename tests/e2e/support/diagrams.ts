@@ -13,10 +13,11 @@ export const DIAGRAMS_BY_ROUTE = new Map(
 /**
  * Asserts that the open page of doc route `path` has drawn each of its diagrams (Mermaid draws in
  * the browser, after hydration, in the colours of the mode) as an SVG of a diagram's width, with
- * an accessible title and a description. The serving test calls it on its loads in light mode,
- * the accessibility test on its loads in dark mode: loading the pages with diagrams again, once in
- * each mode, to check only this cost about 40 s of CPU a run (2026-11-28). `expect` is the calling
- * test's (concurrent tests each have their own).
+ * an accessible title and a description. The serving test calls it on its load of each page, in
+ * the mode the page opened in, and again once its accessibility scan has switched the page to the
+ * other mode: loading the pages with diagrams again, once in each mode, to check only this cost
+ * about 40 s of CPU a run (2026-11-28). `expect` is the calling test's (concurrent tests each have
+ * their own).
  */
 export async function expectDiagrams(
   page: Page,
