@@ -190,9 +190,9 @@ describe('results', () => {
   });
 
   it('lists the hits in the order eval:search counts for the modal, re-ordered by the prior', async () => {
-    // "contract": a hit ranked in the first three is on a tutorial page, which the modal lists
-    // after the first hit's section (Introduction), and the query-to-page prior moves the third
-    // hit; the first expectations check that the orders still differ.
+    // "contract": a hit ranked in the first three is on a page of another section, which the
+    // modal lists after the first hit's section (Introduction), and the query-to-page prior moves
+    // the third hit; the first expectations check that the orders still differ.
     const query = 'contract';
     const build = await builtSite('published');
     const engine = engineFromIndexFile(await readFile(await findIndexFile(build), 'utf8'));
