@@ -4,11 +4,12 @@ import {BaseSequencer, type TestSpecification} from 'vitest/node';
 /**
  * The longest browser-test files, longest first. Vitest orders files by their last duration, which
  * a clean clone (CI) does not have; it then starts the small files first, and the accessibility
- * checks, the longest by far, ran alone at the end. The development server's test waits on a
- * compile of its own for most of its run (235 s alone on a busy host, 2026-11-28): started late, it
- * ran alone at the end too.
+ * checks, the longest by far, ran alone at the end. Those scans are now serving's (about 150 s of
+ * CPU, its pages one at a time, 2026-11-28). The development server's test waits on a compile of
+ * its own for most of its run (235 s alone on a busy host): started late, it ran alone at the end
+ * too.
  */
-const LONGEST_FILES = ['accessibility', 'dev-search', 'search-modal', 'serving'].map(
+const LONGEST_FILES = ['serving', 'dev-search', 'search-modal'].map(
   (name) => `/tests/e2e/${name}.test.ts`,
 );
 
