@@ -5,6 +5,7 @@
  * one small vocabulary, so their words are in every shard); the site tier checks every judged
  * query on the real build (tests/site/search-sharded.test.ts).
  */
+import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
@@ -345,6 +346,31 @@ describe("the build's shard files", () => {
       );
       expect(hash).toBe(sha8(contents.join('\n')));
       expect((await readdir(dir)).sort()).toEqual([...shards, path.basename(manifestFile)].sort());
+    } finally {
+      await rm(out, {recursive: true, force: true});
+    }
+  });
+
+  it('are written a few at a time: a large site has more files than a process may open at once', async () => {
+    // The generated pages' 800-odd text files, written by a process that may open 200 files.
+    const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
+    const script = [
+      `import {createJiti} from 'jiti';`,
+      `const jiti = createJiti(${JSON.stringify(import.meta.url)});`,
+      `const {writeShardFiles} = await jiti.import('../src/build/shardFiles.ts');`,
+      `const {syntheticRecords} = await jiti.import('./support/syntheticRecords.ts');`,
+      `await writeShardFiles(${JSON.stringify(out)}, syntheticRecords(), {synonyms: [], rules: []}, () => {});`,
+    ].join('\n');
+    try {
+      const run = spawnSync('bash', ['-c', 'ulimit -n 200 && exec node --input-type=module -'], {
+        input: script,
+        encoding: 'utf8',
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect((await readdir(path.dirname(await findShardManifest(out)))).length).toBeGreaterThan(
+        800,
+      );
     } finally {
       await rm(out, {recursive: true, force: true});
     }
