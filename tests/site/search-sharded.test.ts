@@ -10,6 +10,7 @@
 import {readFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
+import {isDeepStrictEqual} from 'node:util';
 import algoliasearchHelper from 'algoliasearch-helper';
 import {beforeAll, expect, it} from 'vitest';
 import {createSearchClient} from '@fsc-docs/search/algoliaClient';
@@ -25,7 +26,13 @@ import {
   QUERIES_FILE,
 } from '@fsc-docs/search/evaluation/searchEvaluation';
 import {requestParams} from '@fsc-docs/search/params';
-import {readPriorFile, type QueryPrior} from '@fsc-docs/search/queryPrior';
+import {
+  pagePosterior,
+  priorWords,
+  readPriorFile,
+  type PriorOf,
+  type QueryPrior,
+} from '@fsc-docs/search/queryPrior';
 import {createShardedSearch} from '@fsc-docs/search/shardedSearch';
 import {docSearchRequest} from '@fsc-docs/search/support/docSearchRequest';
 import {recordingFetch} from '@fsc-docs/search/support/recordingFetch';
@@ -166,6 +173,19 @@ it('answers the judged queries as the whole index, as the modal asks them, in th
   // The prior re-ordered the whole index's hits of some queries; the shards' rows did the same.
   expect(prior).not.toBeNull();
   expect(moved).toBeGreaterThan(0);
+  expect(differ).toEqual([]);
+}, 120_000);
+
+it("gives every judged query's prior from the shards' rows as the whole prior file gives it", async () => {
+  const sharded = createShardedSearch({manifestUrl, fetch: recordingFetch(readBuilt).fetch});
+  const priorOf = await sharded.priorOf();
+  expect(priorOf).not.toBeNull();
+  const differ: string[] = [];
+  for (const query of queries) {
+    const words = priorWords(query);
+    const fromRows = pagePosterior(await (priorOf as PriorOf)(query), words);
+    if (!isDeepStrictEqual(fromRows, pagePosterior(prior as QueryPrior, words))) differ.push(query);
+  }
   expect(differ).toEqual([]);
 }, 120_000);
 
