@@ -457,7 +457,7 @@ describe('embedded mode', () => {
     expect(sent(keyword.results[0]).has('optionalFilters')).toBe(false);
   });
 
-  it('serves the /search page (algoliasearch-helper with disjunctive facets)', async () => {
+  it('serves the /search page (algoliasearch-helper, its filters in facetFilters)', async () => {
     const client = createSearchClient({
       mode: 'embedded',
       indexUrl: () => '/i.json',
@@ -466,11 +466,11 @@ describe('embedded mode', () => {
     const helper = algoliasearchHelper(client as never, 'docs-fsc', {
       hitsPerPage: 15,
       advancedSyntax: true,
-      disjunctiveFacets: ['language', 'docusaurus_tag'],
     });
-    helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'default');
-    helper.addDisjunctiveFacetRefinement('language', 'en');
-    helper.addDisjunctiveFacetRefinement('docusaurus_tag', 'docs-default-current');
+    helper.setQueryParameter('facetFilters', [
+      ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+      ['language:en'],
+    ]);
     const results = await new Promise<{
       hits: SearchResponse['hits'];
       nbHits: number;
