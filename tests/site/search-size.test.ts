@@ -8,7 +8,8 @@ import {builtSite} from '../../support/builds.mjs';
 
 // The whole index and the prior file: what the site's search fetched before the sharded index (the
 // whole index is what the development server and the MCP server read). The built site now fetches
-// a query's part of the sharded index: tests/site/search-sharded.test.ts checks a first search's bytes.
+// a query's part of the sharded index: tests/site/search-sharded.test.ts checks a first search's
+// bytes.
 it('the whole index and the prior file are at most 120 KB gzip together on the real site (built site)', async () => {
   const build = await builtSite('published');
   const prior = await findPriorFile(build);

@@ -4,9 +4,9 @@
  *
  * On a built site it answers from the sharded index (shardedSearch.ts, issue 38): the manifest and
  * the table are fetched on the first request or preload, then each query fetches the postings and
- * the hits' text it needs, and gives the client the prior's rows of its words (priorOf). Without a manifest (the development server) it answers from the whole
- * index file, loaded on the first request only (in the development server: again whenever the
- * index changes). Either reader comes through a dynamic `import()`, so that it stays out of the
+ * the hits' text it needs, and gives the client the prior's rows of its words (priorOf). Without
+ * a manifest (the development server) it answers from the whole index file, loaded on the first
+ * request only (in the development server: again whenever the index changes). Either reader comes through a dynamic `import()`, so that it stays out of the
  * first page load. A failed fetch answers like an unreachable host (`status: 0`), so the client
  * throws its own `RetryError` (DocSearch then shows 'Unable to fetch results'); the next request
  * tries again. A fetch that hangs fails the same way after `loadTimeoutMs`.
