@@ -81,15 +81,16 @@ module.exports = {
       comment:
         'The build side of search (packages/search/src/build) imports the index, shard and prior file formats, the shared query rules and the ' +
         'synonym and best-bet formats, never ' +
-        'the engine or the browser client. One exception: the shard writer runs the sharded reader over the files it ' +
-        'has just written, to measure the bytes of a first search against the budget (build/shardFiles.ts).',
+        'the engine or the browser client. Two exceptions, both in the shard writer (build/shardFiles.ts): it runs the ' +
+        'sharded reader over the files it has just written, to measure the bytes of a first search against the budget, ' +
+        'and it ranks the answer files of short prefixes with the engine, through prefixAnswers.ts alone.',
       severity: 'error',
       from: {path: '^packages/search/src/build/'},
       to: {
         ...runtime,
         path: SEARCH_BROWSER,
         pathNot:
-          '^packages/search/src/(indexFileFormat|shardFileFormat|priorFileFormat|indexSettings|searchConfig|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior|shardedSearch|fetchLike)\\.ts$',
+          '^packages/search/src/(indexFileFormat|shardFileFormat|priorFileFormat|indexSettings|searchConfig|types|language|questionRules|queryRules|bestBets|text|synonyms|queryPrior|shardedSearch|prefixAnswers|fetchLike)\\.ts$',
       },
     },
     {

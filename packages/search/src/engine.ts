@@ -21,11 +21,12 @@ import {countFacets, FACET_ATTRIBUTES} from './facets';
 import {createRecordFilters} from './filters';
 import {createHitShaper, hitPlan} from './hits';
 import {createMatcher} from './matching';
-import {normalizeParams} from './params';
+import {normalizeParams, type NormalizedParams} from './params';
 import {parseQuery} from './query';
 import {createRanker} from './ranking';
 import {compileQueryRules, type QueryRule} from './queryRules';
 import {pageOf, searchResponse} from './response';
+import type {QueryWordMatches} from './queryWordMatches';
 import {compileSynonyms, type SynonymEntry} from './synonyms';
 import {buildTermIndex, recordTerms, type RecordTerms, type TermIndex} from './termIndex';
 import type {DocSearchRecord, SearchParams, SearchResponse} from './types';
@@ -98,12 +99,54 @@ export interface RankedQuery {
   respond(recordOf: (id: number) => DocSearchRecord): SearchResponse;
 }
 
+/** A query the ranker ranked itself, whose ranking may answer later requests (answerKnown). */
+export interface FreshRanking extends RankedQuery {
+  /**
+   * What answering a request from this ranking needs, or null when a hit shown matched through
+   * split words or a phrase of a synonym, whose terms only this query's matches of that record
+   * hold (the matches answerKnown is given know a word's terms, not its records).
+   */
+  known(): KnownRanking | null;
+}
+
+/**
+ * A ranking made before a request for it, by rank(): the sharded index's answers to the shortest
+ * prefixes, ranked by the build (issue 38).
+ */
+export interface KnownRanking {
+  /** The hits of its first page, after distinct, in order. */
+  hitIds: number[];
+  nbHits: number;
+  /** The facets its request asked for, counted over all its hits (countFacets). */
+  facets: Record<string, Record<string, number>>;
+}
+
 /**
  * Search in two steps, for an index whose records' text is fetched apart from what ranks them (the
  * sharded reader): rank a query over the records' terms and facts, then shape the hits.
  */
 export interface QueryRanker {
-  rank(raw: SearchParams | Record<string, unknown>, indexName?: string): RankedQuery;
+  rank(raw: SearchParams | Record<string, unknown>, indexName?: string): FreshRanking;
+  /**
+   * Whether the answer to `raw` can be cut from the ranking of `asked` (its page 0, `known()`): both
+   * rank the same words over the same records alike (words, exclusions, accepted records, optional
+   * filters and rules, distinct), and `raw` asks for no hit past `asked`'s first page, no facet
+   * it did not count and no ranking information, which a known ranking does not keep.
+   */
+  answersAs(
+    raw: SearchParams | Record<string, unknown>,
+    asked: SearchParams | Record<string, unknown>,
+  ): boolean;
+  /**
+   * The answer to `raw` from `known`, the ranking of a request it answersAs, given the matches of
+   * its query words over the terms alone (no records: their terms are all highlighting needs).
+   */
+  answerKnown(
+    raw: SearchParams | Record<string, unknown>,
+    indexName: string | undefined,
+    known: KnownRanking,
+    matches: readonly QueryWordMatches[],
+  ): RankedQuery;
 }
 
 /**
@@ -129,12 +172,20 @@ function rankerOver(
   const queryRules = compileQueryRules(rules ?? []);
   const shaper = createHitShaper();
 
-  function rank(raw: SearchParams | Record<string, unknown>, indexName?: string): RankedQuery {
-    const started = now();
+  /** What ranks a request: its words and exclusions, and the records its filters accept and favour. */
+  function inputsOf(raw: SearchParams | Record<string, unknown>) {
     const p = normalizeParams(raw);
     const ruleFilters = p.enableRules ? queryRules.filtersFor(p.query) : [];
     const filters = filterSets.filtersFor(p.facetFilters, [...p.optionalFilters, ...ruleFilters]);
-    const {queryWords, excluded} = parseQuery(p.query, p, synonymTable);
+    return {p, filters, ...parseQuery(p.query, p, synonymTable)};
+  }
+
+  const facetAttributesOf = (p: NormalizedParams): string[] =>
+    p.facets.includes('*') ? [...FACET_ATTRIBUTES] : p.facets;
+
+  function rank(raw: SearchParams | Record<string, unknown>, indexName?: string): FreshRanking {
+    const started = now();
+    const {p, filters, queryWords, excluded} = inputsOf(raw);
     const excludedIds = new Set<number>();
     for (const term of excluded) for (const id of index.get(term)?.ids ?? []) excludedIds.add(id);
 
@@ -145,7 +196,7 @@ function rankerOver(
         ? ranker.everyRecord(filters, excludedIds)
         : ranker.rank({queryWords, queryWordMatches, excludedIds, filters}, needed, p.distinct > 0);
 
-    const facetAttributes = p.facets.includes('*') ? [...FACET_ATTRIBUTES] : p.facets;
+    const facetAttributes = facetAttributesOf(p);
     // Counts are order-free, but values are listed in ranking order: walk the full order.
     const facets =
       facetAttributes.length > 0
@@ -158,17 +209,74 @@ function rankerOver(
     const plan = hitPlan(p, [...new Set(queryWords.map((s) => s.word))], queryWordMatches);
     const shown = pageOf(ranking.head, p);
     const nbHits = distinct.count(ranking.ids, p.distinct);
+    const hitIds = shown.map((c) => c.id);
     return {
-      hitIds: shown.map((c) => c.id),
+      hitIds,
       respond(recordOf) {
         const hits = shown.map((c) => shaper.hit({...c, record: recordOf(c.id)}, plan));
+        const processingTimeMS = Math.max(1, Math.round(now() - started));
+        return searchResponse({raw, p, indexName, hits, nbHits, facets, processingTimeMS});
+      },
+      known() {
+        const split = queryWordMatches.some((m) => hitIds.some((id) => m.splitTerms.has(id)));
+        return split ? null : {hitIds, nbHits, facets: facets ?? {}};
+      },
+    };
+  }
+
+  function answersAs(
+    raw: SearchParams | Record<string, unknown>,
+    asked: SearchParams | Record<string, unknown>,
+  ): boolean {
+    const a = inputsOf(raw);
+    const b = inputsOf(asked);
+    const counted = new Set(facetAttributesOf(b.p));
+    return (
+      b.p.page === 0 &&
+      (a.p.page + 1) * a.p.hitsPerPage <= b.p.hitsPerPage &&
+      facetAttributesOf(a.p).every((attribute) => counted.has(attribute)) &&
+      !a.p.getRankingInfo &&
+      a.p.distinct === b.p.distinct &&
+      JSON.stringify([a.queryWords, a.excluded]) === JSON.stringify([b.queryWords, b.excluded]) &&
+      sameValues(a.filters.accepted, b.filters.accepted) &&
+      sameValues(a.filters.scores, b.filters.scores)
+    );
+  }
+
+  function answerKnown(
+    raw: SearchParams | Record<string, unknown>,
+    indexName: string | undefined,
+    known: KnownRanking,
+    matches: readonly QueryWordMatches[],
+  ): RankedQuery {
+    const started = now();
+    const {p, queryWords} = inputsOf(raw);
+    const hitIds = known.hitIds.slice(p.page * p.hitsPerPage, (p.page + 1) * p.hitsPerPage);
+    const attributes = [...new Set(facetAttributesOf(p))];
+    const facets =
+      attributes.length > 0
+        ? Object.fromEntries(attributes.map((a) => [a, known.facets[a] ?? {}]))
+        : null;
+    const plan = hitPlan(p, [...new Set(queryWords.map((s) => s.word))], matches);
+    const {nbHits} = known;
+    return {
+      hitIds,
+      respond(recordOf) {
+        const hits = hitIds.map((id) => shaper.hit({id, record: recordOf(id)}, plan));
         const processingTimeMS = Math.max(1, Math.round(now() - started));
         return searchResponse({raw, p, indexName, hits, nbHits, facets, processingTimeMS});
       },
     };
   }
 
-  return {rank};
+  return {rank, answersAs, answerKnown};
+}
+
+/** Whether two per-record arrays (or two nulls) hold the same values. */
+function sameValues(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((value, i) => value === b[i]);
 }
 
 function engineOver(

@@ -38,8 +38,14 @@ export interface HitPlan {
   rankingInfo: boolean;
 }
 
+/**
+ * A hit to shape: a candidate as the ranking left it, or only its record when the ranking was made
+ * before (engine.ts answerKnown), which is never asked for ranking information.
+ */
+type ShapedHit = Candidate | Pick<Candidate, 'id' | 'record'>;
+
 export interface HitShaper {
-  hit(c: Candidate, plan: HitPlan): SearchHit;
+  hit(c: ShapedHit, plan: HitPlan): SearchHit;
 }
 
 /** Sets the dotted `path` of `target` from `source`. */
@@ -178,7 +184,7 @@ export function createHitShaper(): HitShaper {
     return tokens;
   }
 
-  function hit(c: Candidate, plan: HitPlan): SearchHit {
+  function hit(c: ShapedHit, plan: HitPlan): SearchHit {
     const out = plan.retrieve(c.record);
     const matcher = matcherFor(c.id, plan);
     const {queryWords, tags} = plan;
@@ -199,7 +205,7 @@ export function createHitShaper(): HitShaper {
       );
     }
     out._highlightResult = highlightResult;
-    if (plan.rankingInfo) out._rankingInfo = rankingInfo(c);
+    if (plan.rankingInfo && 'words' in c) out._rankingInfo = rankingInfo(c);
     if (plan.snippets.length > 0) {
       const snippetResult: SnippetResult = {};
       for (const [field, words] of plan.snippets) {

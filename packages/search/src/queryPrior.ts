@@ -229,7 +229,7 @@ export function fuseHits<T extends PriorHit>(
  * same MRR (0.955, 0.954, 0.954 as ranked; 0.946 each in the modal's order), and asking the
  * embedded engine for 60 hits took the p95 time of a keystroke from about 3 to 5 ms.
  */
-const PRIOR_WINDOW = 20;
+export const PRIOR_WINDOW = 20;
 
 /**
  * Paging with the prior: the first pages, as many as fill PRIOR_WINDOW hits, are cut from one

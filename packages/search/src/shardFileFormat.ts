@@ -18,12 +18,24 @@
  *   written out), each page once (see TablePage).
  * - Text files: what the table leaves out of a run of consecutive records (objectID, their pages'
  *   urls, anchor, hierarchy, content; see TextEntry), fetched for the hits a response shows.
+ * - Answer files: the first page of hits of a prefix a one-word query has when its postings are
+ *   large (a first keystroke, 'c'), as the build ranked it (see AnswerFile), with their text and
+ *   the prior's row of the word: a prefix's postings are all its terms', which every hit, and
+ *   nbHits, are ranked over.
  */
 import {compactRules, compactSynonyms, expandRules, expandSynonyms} from './compactEntries';
 import {sameJson} from './compactRecords';
 import {CONTENT_RANK, FIELDS, fieldValue, NO_POSITION} from './fields';
+import type {KnownRanking} from './engine';
 import {decodePriorRows, encodePriorRows} from './priorFileFormat';
-import {priorHead, readPriorHead, type PriorHead, type QueryPrior} from './queryPrior';
+import {
+  priorHead,
+  priorWords,
+  PRIOR_WINDOW,
+  readPriorHead,
+  type PriorHead,
+  type QueryPrior,
+} from './queryPrior';
 import {checkQueryRules, type QueryRule} from './queryRules';
 import {checkSynonyms, type SynonymEntry} from './synonyms';
 import {terms as toTerms} from './text';
@@ -31,7 +43,7 @@ import type {Posting} from './termIndex';
 import {HIERARCHY_LEVELS, LEVEL_WEIGHT, type DocSearchRecord, type RecordType} from './types';
 
 const MANIFEST_FORMAT = 'fsc-search-shards';
-const MANIFEST_VERSION = 4;
+const MANIFEST_VERSION = 5;
 
 /**
  * Characters of postings (as written, before gzip) a postings file holds before the next term
@@ -71,6 +83,8 @@ export interface ShardManifest {
   rules?: QueryRule[];
   /** The query-to-page prior without its rows (none when the build has no prior). */
   prior?: PriorHead;
+  /** The words whose answer files there are (`<hash>-a<n>.json` for the n-th), in order. */
+  answers: string[];
 }
 
 /** The manifest as JSON holds it. */
@@ -86,18 +100,28 @@ interface ManifestFile {
   /** How many records there are, and so text files. */
   records: number;
   prior?: PriorHead;
+  /** ShardManifest's answers, ' ' between them (left out when there are none). */
+  answers?: string;
 }
 
-/** A file's name beside the manifest: the table, postings file `n` or text file `n`. */
-export const shardFileName = (hash: string, file: 'table' | ['p' | 't', number]): string =>
+/** A file's name beside the manifest: the table, postings file `n`, text file `n` or answer file `n`. */
+export const shardFileName = (hash: string, file: 'table' | ['p' | 't' | 'a', number]): string =>
   `${hash}-${file === 'table' ? file : `${file[0]}${file[1]}`}.json`;
 
-/** The sharded index as files, the manifest given the hash of the others (the build's sha256). */
+/**
+ * The sharded index as files, the manifest given the hash of the others (the build's sha256) and
+ * the words it has answer files of.
+ */
 export interface ShardFiles {
+  /** The dictionary (every term, sorted) and the first term of each postings file. */
+  terms: string[];
+  postingStarts: number[];
   postings: string[];
   table: string;
   texts: string[];
-  manifest: (hash: string) => string;
+  /** The answer file of `word`, given its ranking of prefixRequest(word). */
+  answer: (word: string, known: KnownRanking) => string;
+  manifest: (hash: string, answers?: readonly string[]) => string;
 }
 
 // --- The postings --------------------------------------------------------------------------------
@@ -496,6 +520,64 @@ export function readTextFile(json: unknown, facts: readonly DocSearchRecord[]): 
   });
 }
 
+// --- The answers ---------------------------------------------------------------------------------
+
+/**
+ * The request an answer file answers, ranked by the build: the word alone, as a one-word query
+ * (the last word, so a prefix), all the hits the client asks for to fuse with the prior (its
+ * window), and every facet; the engine decides which requests rank alike (answersAs): the modal's
+ * and /search's, their filters accepting every record, and their highlights and snippets shaped
+ * by the reader.
+ */
+export const prefixRequest = (word: string): Record<string, unknown> => ({
+  query: word,
+  hitsPerPage: PRIOR_WINDOW,
+  facets: ['*'],
+});
+
+/**
+ * An answer file: the ranking of prefixRequest(word) (KnownRanking), the text of its hits (as a
+ * text file of them: their pages' urls, then each record's TextEntry) and the prior's rows of the
+ * word (priorWords; none when the build has no prior or the word has no row).
+ */
+interface AnswerFile {
+  hits: number[];
+  nbHits: number;
+  facets: Record<string, Record<string, number>>;
+  text: unknown[];
+  prior?: [words: string, counts: string];
+}
+
+/** What an answer file gives the reader: the ranking, its hits' records, the word's prior rows. */
+export interface PrefixAnswer {
+  known: KnownRanking;
+  records: DocSearchRecord[];
+  priorRows: Record<string, number[]>;
+}
+
+/** Parses and checks an answer file, given the table's facts of every record. */
+export function readAnswerFile(json: unknown, facts: readonly DocSearchRecord[]): PrefixAnswer {
+  const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
+  const file = data as Partial<AnswerFile> | null;
+  const {hits, nbHits, facets, text, prior} = file ?? {};
+  if (
+    !Array.isArray(hits) ||
+    !hits.every((id) => Number.isInteger(id) && id >= 0 && id < facts.length) ||
+    !Number.isInteger(nbHits) ||
+    facets === null ||
+    typeof facets !== 'object' ||
+    !Array.isArray(text)
+  )
+    fail('an answer file is malformed');
+  const known: KnownRanking = {hitIds: hits, nbHits: nbHits as number, facets};
+  const records = readTextFile(
+    text,
+    hits.map((id) => facts[id] as DocSearchRecord),
+  );
+  const priorRows = prior === undefined ? {} : decodePriorRows(prior[0], prior[1], fail);
+  return {known, records, priorRows};
+}
+
 // --- The dictionary and the manifest -------------------------------------------------------------
 
 /** Characters '0' on stand for the letters a term shares with the one before (at most MAX_SHARED). */
@@ -610,10 +692,33 @@ export function serializeShards(
     return serializeTextFile(records.slice(start, end), facts.slice(start, end));
   });
   return {
+    terms: sorted,
+    postingStarts,
     postings,
     table,
     texts,
-    manifest(hash) {
+    answer(word, known) {
+      const file: AnswerFile = {
+        hits: known.hitIds,
+        nbHits: known.nbHits,
+        facets: known.facets,
+        text: JSON.parse(
+          serializeTextFile(
+            known.hitIds.map((id) => records[id] as DocSearchRecord),
+            known.hitIds.map((id) => facts[id] as DocSearchRecord),
+          ),
+        ) as unknown[],
+      };
+      const rows = Object.fromEntries(
+        priorWords(word).flatMap((w) => {
+          const counts = options.prior?.words[w];
+          return counts ? [[w, counts]] : [];
+        }),
+      );
+      if (Object.keys(rows).length > 0) file.prior = encodePriorRows(rows);
+      return JSON.stringify(file);
+    },
+    manifest(hash, answers = []) {
       const file: Partial<ManifestFile> = {format: MANIFEST_FORMAT, version: MANIFEST_VERSION};
       if (options.rules && options.rules.length > 0)
         file.rules = compactRules(options.rules.map((rule) => withPageKeys(rule, keyOf)));
@@ -624,6 +729,7 @@ export function serializeShards(
       file.postingStarts = postingStarts;
       file.records = records.length;
       if (options.prior) file.prior = priorHead(options.prior);
+      if (answers.length > 0) file.answers = answers.join(' ');
       return JSON.stringify(file);
     },
   };
@@ -658,11 +764,13 @@ export function readShardManifest(json: unknown): ShardManifest {
   const postingStarts = checkStarts(file.postingStarts, 'postings');
   if ((postingStarts.at(-1) ?? 0) >= Math.max(terms.length, 1))
     fail('postings past the dictionary');
+  if (file.answers !== undefined && typeof file.answers !== 'string') fail('bad answers');
   const manifest: ShardManifest = {
     terms,
     hash: file.hash,
     postingStarts,
     textStarts: textStarts(file.records as number),
+    answers: file.answers ? file.answers.split(' ') : [],
   };
   if (file.synonyms !== undefined)
     manifest.synonyms = checkSynonyms(expandSynonyms(file.synonyms), 'Invalid search shard file');

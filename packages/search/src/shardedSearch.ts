@@ -13,13 +13,18 @@
  *   mostly the same files: the client re-orders the first hits with them (priorOf).
  * - Then the query is ranked over the term index those postings filled in and the table, exactly
  *   as the whole index ranks it, and the text files of the hits it shows are fetched: a second.
+ * - A one-word query whose word has an answer file (a short prefix with large postings, the first
+ *   keystroke), asked as the build ranked it (the engine's answersAs: the modal's and /search's
+ *   first page), is answered from that file instead, which holds its hits' text and its word's prior
+ *   row: one round trip. The reader shapes the hits, as the whole index does, from the terms the
+ *   word reaches in the dictionary.
  *
  * Everything fetched is kept, so later keystrokes fetch only what they add; the ranker, built once
  * over the table, is never rebuilt.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import type {FetchLike} from './fetchLike';
-import {createQueryRanker, type QueryRanker} from './engine';
+import {createQueryRanker, type KnownRanking, type QueryRanker} from './engine';
 import {FIELDS} from './fields';
 import {createMatcher, type Matcher} from './matching';
 import {normalizeParams, requestParams, type NormalizedParams} from './params';
@@ -28,7 +33,9 @@ import {partialPrior, priorWords, type PriorOf} from './queryPrior';
 import {compileQueryRules, type CompiledRules} from './queryRules';
 import {
   decodePosting,
+  prefixRequest,
   priorRowsFile,
+  readAnswerFile,
   readPostingsFile,
   readShardManifest,
   readTable,
@@ -38,6 +45,7 @@ import {
   type ShardManifest,
 } from './shardFileFormat';
 import {compileSynonyms, type SynonymTable} from './synonyms';
+import {terms as toTerms} from './text';
 import type {Posting, RecordTerms, TermIndex} from './termIndex';
 import type {DocSearchRecord, MultiQueryRequest, SearchResponse} from './types';
 
@@ -193,6 +201,8 @@ interface Opened {
   rules: CompiledRules;
   /** Each term's place in the dictionary. */
   termNumbers: Map<string, number>;
+  /** The words that have an answer file, and its number. */
+  answers: Map<string, number>;
   ranker: QueryRanker;
   /** The table: every record's facts. */
   facts: DocSearchRecord[];
@@ -277,6 +287,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
   let opening: Promise<Opened> | null = null;
   const postingFiles = new Map<number, Promise<void>>();
   const textFiles = new Map<number, Promise<void>>();
+  const answerFiles = new Map<number, Promise<KnownRanking>>();
   const records = new Map<number, DocSearchRecord>();
 
   async function load(): Promise<Opened> {
@@ -295,6 +306,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       synonyms: await inNextTask(() => compileSynonyms(manifest.synonyms ?? [])),
       rules: compileQueryRules(manifest.rules ?? []),
       termNumbers: new Map(manifest.terms.map((term, n) => [term, n])),
+      answers: new Map(manifest.answers.map((word, n) => [word, n])),
       ranker: await inNextTask(() => createQueryRanker(facts, index, terms, data)),
       facts,
       postings,
@@ -352,10 +364,62 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     return loading;
   }
 
+  /** Answer file `n`: its hits' records and its word's prior rows are kept as the other files'. */
+  function answerFile(opened: Opened, n: number): Promise<KnownRanking> {
+    let loading = answerFiles.get(n);
+    if (!loading) {
+      const url = base + shardFileName(opened.manifest.hash, ['a', n]);
+      loading = fetchJson(options.fetch, url).then((json) => {
+        const answer = readAnswerFile(json, opened.facts);
+        answer.known.hitIds.forEach((id, k) =>
+          records.set(id, answer.records[k] as DocSearchRecord),
+        );
+        for (const [word, counts] of Object.entries(answer.priorRows))
+          opened.priorRows.set(word, counts);
+        return answer.known;
+      });
+      answerFiles.set(n, loading);
+      loading.catch(() => answerFiles.delete(n));
+    }
+    return loading;
+  }
+
+  /** The answer file of a query of one word (as the tokenizer reads it), if that word has one. */
+  function answerOfWord(opened: Opened, query: string): number | undefined {
+    const words = toTerms(query);
+    return words.length === 1 ? opened.answers.get(words[0] as string) : undefined;
+  }
+
   /** The postings files holding the prior's rows of a query's words (none without a prior). */
   function priorFilesOf(opened: Opened, query: string): number[] {
     const {manifest} = opened;
     return manifest.prior ? priorWords(query).map((word) => priorRowsFile(manifest, word)) : [];
+  }
+
+  /** A request's words, once its filters and facets are known to be the table's. */
+  function parsed(opened: Opened, request: MultiQueryRequest) {
+    if (request.type === 'facet')
+      throw new Error('searchForFacetValues is not supported by the embedded search index');
+    const p = normalizeParams(requestParams(request));
+    checkAttributes(p, p.enableRules ? opened.rules.filtersFor(p.query) : []);
+    return {p, ...parseQuery(p.query, p, opened.synonyms)};
+  }
+
+  /**
+   * The answer file that answers a request, the request's one word ranked as the build ranked it
+   * (prefixRequest), with the matches of its word over the dictionary; null when none does.
+   */
+  function answerOf(opened: Opened, request: MultiQueryRequest) {
+    const {queryWords, excluded} = parsed(opened, request);
+    const [only] = queryWords;
+    if (!only || queryWords.length > 1 || excluded.length > 0) return null;
+    const n = opened.answers.get(only.word);
+    if (
+      n === undefined ||
+      !opened.ranker.answersAs(requestParams(request), prefixRequest(only.word))
+    )
+      return null;
+    return {n, matches: opened.dictionary.matcher.matchQuery(queryWords)};
   }
 
   /**
@@ -363,12 +427,8 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
    * and those of its words' prior rows.
    */
   function postingFilesOf(opened: Opened, request: MultiQueryRequest): number[] {
-    if (request.type === 'facet')
-      throw new Error('searchForFacetValues is not supported by the embedded search index');
-    const {manifest, dictionary, synonyms, rules, termNumbers} = opened;
-    const p = normalizeParams(requestParams(request));
-    checkAttributes(p, p.enableRules ? rules.filtersFor(p.query) : []);
-    const {queryWords, excluded} = parseQuery(p.query, p, synonyms);
+    const {manifest, dictionary, termNumbers} = opened;
+    const {p, queryWords, excluded} = parsed(opened, request);
     const needed = new Set(priorFilesOf(opened, p.query));
     for (const term of [...termsReached(dictionary, queryWords), ...excluded]) {
       const n = termNumbers.get(term);
@@ -383,15 +443,30 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     },
     async search(requests) {
       const opened = await open();
-      const needed = new Set(requests.flatMap((request) => postingFilesOf(opened, request)));
-      // Every postings file of every request at once: one round trip.
-      await Promise.all([...needed].map((n) => postingFile(opened, n)));
-      const ranked = requests.map((request) =>
-        opened.ranker.rank(requestParams(request), request.indexName),
+      const answers = requests.map((request) => answerOf(opened, request));
+      const needed = new Set(
+        requests.flatMap((request, i) => (answers[i] ? [] : postingFilesOf(opened, request))),
       );
-      // The text of every hit shown: a second.
+      // Every answer file and postings file of every request at once: one round trip.
+      const [known] = await Promise.all([
+        Promise.all(answers.map((answer) => answer && answerFile(opened, answer.n))),
+        ...[...needed].map((n) => postingFile(opened, n)),
+      ]);
+      const ranked = requests.map((request, i) => {
+        const raw = requestParams(request);
+        const answer = answers[i];
+        const ranking = known[i];
+        return answer && ranking
+          ? opened.ranker.answerKnown(raw, request.indexName, ranking, answer.matches)
+          : opened.ranker.rank(raw, request.indexName);
+      });
+      // The text of every hit shown that an answer file did not bring: a second.
       const texts = new Set(
-        ranked.flatMap((query) => query.hitIds.map((id) => fileOf(opened.manifest.textStarts, id))),
+        ranked.flatMap((query) =>
+          query.hitIds.flatMap((id) =>
+            records.has(id) ? [] : [fileOf(opened.manifest.textStarts, id)],
+          ),
+        ),
       );
       await Promise.all([...texts].map((n) => textFile(opened, n)));
       return ranked.map((query) => query.respond((id) => records.get(id) as DocSearchRecord));
@@ -401,7 +476,11 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       const head = opened.manifest.prior;
       if (!head) return null;
       return async (query) => {
-        await Promise.all(priorFilesOf(opened, query).map((n) => postingFile(opened, n)));
+        // A query of a word with an answer file is answered from it, which holds the word's row.
+        const answer = answerOfWord(opened, query);
+        await (answer === undefined
+          ? Promise.all(priorFilesOf(opened, query).map((n) => postingFile(opened, n)))
+          : answerFile(opened, answer));
         const rows: Record<string, number[]> = {};
         for (const word of priorWords(query)) {
           const counts = opened.priorRows.get(word);

@@ -7,10 +7,11 @@
  */
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
+import {readFileSync} from 'node:fs';
 import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {describe, expect, it, vi} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {createSearchClient} from '../src/algoliaClient';
 import {bestBetRules} from '../src/bestBets';
 import {learnPrior} from '../src/build/learnPrior';
@@ -19,6 +20,7 @@ import {createSearchEngine} from '../src/engine';
 import {serializeIndex} from '../src/indexFileFormat';
 import {pagePosterior, priorHead, priorWords} from '../src/queryPrior';
 import {buildTermIndex} from '../src/termIndex';
+import {terms as toTerms} from '../src/text';
 import {
   decodePosting,
   priorRowsFile,
@@ -90,6 +92,8 @@ const prior = learnPrior(
     {text: 'rotate credentials', pages: ['/docs/kubeconfig'], weight: 6},
     {text: 'mirroring servers', pages: ['/docs/replication'], weight: 6},
     {text: 'zebra', pages: ['/docs/errors'], weight: 2},
+    // A first keystroke's word: its row travels in its answer file.
+    {text: 'o', pages: [tenthPage('o')], weight: 6},
   ],
   {lambda: 10, alpha: 0.1, minWordCount: 1, bestBetWeight: 1},
 );
@@ -317,6 +321,130 @@ describe("the prior's rows in the sharded index", () => {
   });
 });
 
+describe('the answer files of short prefixes', () => {
+  let out: string;
+  let manifestUrl: string;
+  let answers: string[];
+  /** The build's files, by their path under `out`. */
+  const read = (url: string): string | null => {
+    try {
+      return readFileSync(path.join(out, url), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  /** Every prefix of one and two letters of the records' terms: the first keystrokes a reader types. */
+  const prefixes = [
+    ...new Set(
+      records.flatMap((record) =>
+        toTerms([record.content, ...Object.values(record.hierarchy)].join(' ')).flatMap((term) =>
+          [term.slice(0, 1), term.slice(0, 2)].filter((prefix, i) => prefix.length === i + 1),
+        ),
+      ),
+    ),
+  ].sort();
+
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(tmpdir(), 'answers-'));
+    const manifest = await writeShardFiles(out, records, {synonyms, rules, prior}, () => {});
+    manifestUrl = `/${manifest}`;
+    ({answers} = readShardManifest(read(manifestUrl)));
+  }, 60_000);
+  afterAll(() => rm(out, {recursive: true, force: true}));
+
+  it('answer every one- and two-letter prefix as the whole index, as the modal and /search ask it, a prefix with large postings from its answer file alone', async () => {
+    const {fetch, take} = recordingFetch(read);
+    const sharded = createShardedSearch({manifestUrl, fetch});
+    await sharded.open();
+    take();
+    // As /search asks: its filters, counts of facets, and a second page past the answer file's.
+    const searchPage = (query: string, page: number): MultiQueryRequest => ({
+      indexName: 'docs',
+      query,
+      page,
+      hitsPerPage: 20,
+      advancedSyntax: true,
+      facets: ['language', 'docusaurus_tag'],
+      facetFilters: [
+        ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+        ['language:en'],
+      ],
+    });
+    const differ: string[] = [];
+    const fetchedPostings: string[] = [];
+    for (const prefix of prefixes) {
+      // Past the answer file's hits, a second page is answered from the postings.
+      const pages = answers.includes(prefix) ? [0, 1] : [0];
+      for (const request of [
+        modalRequest(prefix),
+        ...pages.map((page) => searchPage(prefix, page)),
+      ]) {
+        const [result] = await sharded.search([request]);
+        const same =
+          JSON.stringify(answer(result as SearchResponse)) ===
+          JSON.stringify(answer(whole.search(request, 'docs')));
+        if (!same) differ.push(`${prefix} (page ${request.page ?? 0})`);
+        // The modal's first page and /search's, asked first, fetch the prefix's answer file alone.
+        const urls = take().urls;
+        if (
+          answers.includes(prefix) &&
+          request.page !== 1 &&
+          urls.some((url) => !url.includes('-a'))
+        )
+          fetchedPostings.push(prefix);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(answers.length).toBeGreaterThan(10);
+    expect(answers.filter((word) => word.length === 1).length).toBeGreaterThan(5);
+    expect(fetchedPostings).toEqual([]);
+  });
+
+  it("re-order the prefixes' hits in the site's client as the whole index and prior file do, with the prior's row from the answer file", async () => {
+    const wholeIndex = serializeIndex(records, {synonyms, rules});
+    const wholeClient = (withPrior: boolean) =>
+      createSearchClient({
+        mode: 'embedded',
+        indexUrl: () => '/whole.json',
+        fetch: async () => ({
+          ok: true,
+          status: 200,
+          json: async () => JSON.parse(wholeIndex) as unknown,
+          text: async () => wholeIndex,
+        }),
+        loadPrior: async () => (withPrior ? prior : null),
+      });
+    const {fetch, take} = recordingFetch(read);
+    const shardsClient = createSearchClient({
+      mode: 'embedded',
+      indexUrl: () => '/whole.json',
+      shardsUrl: () => manifestUrl,
+      fetch,
+      loadPrior: async () => null,
+    });
+    await shardsClient.preload();
+    take();
+    const shown = async (client: typeof shardsClient, query: string) => {
+      const {results} = await client.search({requests: [modalRequest(query) as never]});
+      return JSON.stringify(answer(results[0] as SearchResponse));
+    };
+    const [fused, unfused] = [wholeClient(true), wholeClient(false)];
+    const differ: string[] = [];
+    let moved = 0;
+    for (const prefix of answers) {
+      const expected = await shown(fused, prefix);
+      if (expected !== (await shown(unfused, prefix))) moved++;
+      if ((await shown(shardsClient, prefix)) !== expected) differ.push(prefix);
+      const {urls, roundTrips} = take();
+      expect(urls, prefix).toEqual([expect.stringMatching(/-a\d+\.json$/)]);
+      expect(roundTrips).toBe(1);
+    }
+    expect(differ).toEqual([]);
+    // The prior moved the hits of 'o', from its row in the answer file.
+    expect(moved).toBeGreaterThan(0);
+  });
+});
+
 describe("the build's shard files", () => {
   const sha8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
   const quiet = () => undefined;
@@ -327,18 +455,20 @@ describe("the build's shard files", () => {
       await writeShardFiles(out, generated, {synonyms: [], rules: []}, quiet);
       const logged: string[] = [];
       await writeShardFiles(out, records, {synonyms, rules: []}, (line) => logged.push(line));
-      // The build reports the first search of the commonest word and the largest files.
+      // The build reports the first search of the commonest word, of one letter, and the largest files.
       expect(logged.join('\n')).toMatch(
-        /the first search of '\w+' fetches [\d.]+ KB gzip \(budget 52\.0 KB for 203 pages\).*postings files \(largest [\d.]+ KB\).*text files \(largest [\d.]+ KB\)/,
+        /the first search of '\w+' fetches [\d.]+ KB gzip, a first keystroke of one letter at most [\d.]+ KB \('\w'\) \(budget 52\.0 KB for 203 pages\).*postings files \(largest [\d.]+ KB\).*text files \(largest [\d.]+ KB\).*answer files \(largest [\d.]+ KB\)/,
       );
       const manifestFile = await findShardManifest(out);
       const manifestJson = await readFile(manifestFile, 'utf8');
       expect(path.basename(manifestFile)).toBe(`manifest.${sha8(manifestJson)}.json`);
-      const {hash, postingStarts, textStarts} = readShardManifest(manifestJson);
+      const {hash, postingStarts, textStarts, answers} = readShardManifest(manifestJson);
+      expect(answers.length).toBeGreaterThan(0);
       const shards = [
         ...postingStarts.map((_, n) => shardFileName(hash, ['p', n])),
         shardFileName(hash, 'table'),
         ...textStarts.map((_, n) => shardFileName(hash, ['t', n])),
+        ...answers.map((_, n) => shardFileName(hash, ['a', n])),
       ];
       const dir = path.dirname(manifestFile);
       const contents = await Promise.all(
@@ -376,18 +506,21 @@ describe("the build's shard files", () => {
     }
   });
 
-  it('fail the build when the first search of the commonest word fetches more than its budget', async () => {
-    // 30 pages, each one paragraph of 5,000 characters that do not repeat: the text
-    // of a first page of 20 hits of 'reference' (their section) is about 70 KB gzip, above the 50 KB of a site of 30 pages.
+  it('fail the build when the first search of the commonest word fetches more than its budget, or an answer file is above 12 KB gzip, naming both', async () => {
+    // 30 pages, each one paragraph of 10,000 characters that do not repeat: a first search of
+    // 'reference' (their section) fetches about 230 KB gzip, above the 50 KB of a site of 30 pages,
+    // and the answer file of a digit their words start with holds 20 of those paragraphs, 42 KB.
     let n = 0;
-    const noise = () => Array.from({length: 800}, () => (n++ * 7919).toString(36)).join(' ');
+    const noise = () => Array.from({length: 1600}, () => (n++ * 7919).toString(36)).join(' ');
     const pages = Array.from({length: 30}, (_, i) => rarePage(`p${i}`, `Page ${i}`, [noise()]));
     const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
     try {
-      await expect(
-        writeShardFiles(out, pages.flat(), {synonyms: [], rules: []}, quiet),
-      ).rejects.toThrow(
+      const failed = writeShardFiles(out, pages.flat(), {synonyms: [], rules: []}, quiet);
+      await expect(failed).rejects.toThrow(
         /'reference' fetches .* \(budget 50\.3 KB for 30 pages\).*firstResultBudget/,
+      );
+      await expect(failed).rejects.toThrow(
+        /answer file [0-9a-f]{8}-a\d+\.json \('\w', [\d.]+ KB\).* above the limit of 12\.0 KB gzip \(ANSWER_GZIP_LIMIT/,
       );
     } finally {
       await rm(out, {recursive: true, force: true});

@@ -1,10 +1,11 @@
 /**
  * The sharded index's files (issue 38), written by the build beside the whole index file, which
- * the browser still loads: `search-shards/manifest.<hash8>.json` and the postings, table and text
- * files beside it, `search-shards/<hash8>-<file>.json` (shardFileFormat.ts), named by the hash of
- * their content.
- * The build reports their sizes and what the first search of the commonest word fetches, and fails
- * above the budgets (the package README, "The sharded index").
+ * the browser still loads: `search-shards/manifest.<hash8>.json` and the postings, table, text and
+ * answer files beside it, `search-shards/<hash8>-<file>.json` (shardFileFormat.ts), named by the
+ * hash of their content. The answer files' rankings are the engine's (prefixAnswers.ts).
+ * The build reports their sizes, what the first search of the commonest word fetches and what a
+ * first keystroke of one letter fetches, and fails above the budgets (the package README, "The
+ * sharded index").
  */
 import {createHash} from 'node:crypto';
 import {mkdir, readdir, rm, writeFile} from 'node:fs/promises';
@@ -14,7 +15,8 @@ import type {FetchLike} from '../embeddedRequester';
 import {STOP_WORDS} from '../language';
 import type {QueryPrior} from '../queryPrior';
 import type {QueryRule} from '../queryRules';
-import {readShardManifest, serializeShards, shardFileName} from '../shardFileFormat';
+import {rankPrefixes} from '../prefixAnswers';
+import {serializeShards, shardFileName} from '../shardFileFormat';
 import {createShardedSearch} from '../shardedSearch';
 import type {SynonymEntry} from '../synonyms';
 import {terms as toTerms} from '../text';
@@ -30,6 +32,20 @@ const MANIFEST_PATTERN = /^manifest\.[0-9a-f]{8}\.json$/;
  * (a word on every page of a large site, 'the' at 2,000 pages), and the build names it instead.
  */
 const SHARD_GZIP_LIMIT = 30 * 1024;
+
+/**
+ * The prefixes that get an answer file: of at most ANSWER_PREFIX_LENGTH characters, whose terms'
+ * postings files weigh more than ANSWER_FROM gzip, about what an answer file weighs (20 hits'
+ * text): below it the postings cost a first keystroke no more, and later keystrokes reuse them.
+ */
+const ANSWER_PREFIX_LENGTH = 2;
+const ANSWER_FROM = 4 * 1024;
+/**
+ * The largest answer file, gzipped: 20 hits' text and a few numbers, at most 2.9 KB on the site
+ * and at 2,000 pages (2026-11-29); with the manifest and table it keeps a first keystroke within
+ * firstResultBudget at every size.
+ */
+const ANSWER_GZIP_LIMIT = 12 * 1024;
 
 /**
  * What the first search of a one-word query may fetch, gzipped, from the manifest to its hits'
@@ -61,6 +77,40 @@ function commonestWord(records: readonly DocSearchRecord[]): string {
   return [...counts].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
 }
 
+/** The last of ascending `starts` at or before `n`: the postings file holding term `n`. */
+function fileOf(starts: readonly number[], n: number): number {
+  let file = 0;
+  while (file + 1 < starts.length && (starts[file + 1] as number) <= n) file++;
+  return file;
+}
+
+/** The prefixes that get an answer file (ANSWER_FROM), shortest first, each in dictionary order. */
+function answerWords(
+  terms: readonly string[],
+  postingStarts: readonly number[],
+  postingSizes: readonly number[],
+): string[] {
+  const words: string[] = [];
+  for (let length = 1; length <= ANSWER_PREFIX_LENGTH; length++) {
+    // A prefix's terms are a run of the sorted dictionary: from its first to its last term.
+    const runs = new Map<string, [number, number]>();
+    terms.forEach((term, n) => {
+      if (term.length < length) return;
+      const prefix = term.slice(0, length);
+      const run = runs.get(prefix);
+      if (run) run[1] = n;
+      else runs.set(prefix, [n, n]);
+    });
+    for (const [prefix, [first, last]] of runs) {
+      let bytes = 0;
+      for (let file = fileOf(postingStarts, first); file <= fileOf(postingStarts, last); file++)
+        bytes += postingSizes[file] as number;
+      if (bytes > ANSWER_FROM) words.push(prefix);
+    }
+  }
+  return words;
+}
+
 /** What the first search of `word` fetches, gzipped (the manifest and table included). */
 async function firstSearchBytes(files: ReadonlyMap<string, string>, word: string): Promise<number> {
   let bytes = 0;
@@ -87,18 +137,26 @@ export async function writeShardFiles(
   log: (message: string) => void,
 ): Promise<string> {
   const files = serializeShards(records, data);
-  const hash = hashOf([...files.postings, files.table, ...files.texts].join('\n'));
-  const manifest = files.manifest(hash);
+  const {terms, postingStarts} = files;
+  const postingSizes = files.postings.map(gzipBytes);
+  const candidates = answerWords(terms, postingStarts, postingSizes);
+  const rankings = rankPrefixes(records, data, candidates);
+  const answered = candidates.filter((_, k) => rankings[k]);
+  const answers = rankings.flatMap((known, k) =>
+    known ? [files.answer(candidates[k] as string, known)] : [],
+  );
+  const hash = hashOf([...files.postings, files.table, ...files.texts, ...answers].join('\n'));
+  const manifest = files.manifest(hash, answered);
   const manifestName = `manifest.${hashOf(manifest)}.json`;
   const written = new Map<string, string>([
     ...files.postings.map((json, n): [string, string] => [shardFileName(hash, ['p', n]), json]),
     [shardFileName(hash, 'table'), files.table],
     ...files.texts.map((json, n): [string, string] => [shardFileName(hash, ['t', n]), json]),
+    ...answers.map((json, n): [string, string] => [shardFileName(hash, ['a', n]), json]),
   ]);
 
-  const postingSizes = files.postings.map(gzipBytes);
   const textSizes = files.texts.map(gzipBytes);
-  const {terms, postingStarts} = readShardManifest(manifest);
+  const answerSizes = answers.map(gzipBytes);
   const oneTerm = (n: number): boolean =>
     (postingStarts[n + 1] ?? terms.length) - (postingStarts[n] as number) === 1;
   const over = [
@@ -122,13 +180,25 @@ export async function writeShardFiles(
     );
   const word = commonestWord(records);
   const first = await firstSearchBytes(new Map([...written, ['manifest', manifest]]), word);
+  // A first keystroke of one letter with an answer file fetches it after the manifest and table:
+  // reported, not held to the budget, which the manifest, the table and ANSWER_GZIP_LIMIT keep it in.
+  const opened = gzipBytes(manifest) + gzipBytes(files.table);
+  const [letter, letterBytes] = answered.reduce<[string, number]>(
+    (worst, prefix, n) =>
+      prefix.length === 1 && opened + (answerSizes[n] as number) > worst[1]
+        ? [prefix, opened + (answerSizes[n] as number)]
+        : worst,
+    ['', 0],
+  );
   const pages = new Set(records.map((record) => record.url_without_anchor)).size;
   const budget = firstResultBudget(pages);
   const figures =
-    `the first search of '${word}' fetches ${kilobytes(first)} gzip (budget ${kilobytes(budget)} for ${pages} pages); ` +
+    `the first search of '${word}' fetches ${kilobytes(first)} gzip, a first keystroke of one letter at most ` +
+    `${kilobytes(letterBytes)} ('${letter}') (budget ${kilobytes(budget)} for ${pages} pages); ` +
     `manifest ${kilobytes(gzipBytes(manifest))}, table ${kilobytes(gzipBytes(files.table))}, ` +
     `${files.postings.length} postings files (largest ${kilobytes(Math.max(...postingSizes))}), ` +
-    `${files.texts.length} text files (largest ${kilobytes(Math.max(...textSizes))}), gzip`;
+    `${files.texts.length} text files (largest ${kilobytes(Math.max(...textSizes))}), ` +
+    `${answers.length} answer files (largest ${kilobytes(Math.max(0, ...answerSizes))}), gzip`;
 
   // Written even above the budget, so that a benchmark that catches the failure can still read them.
   const dir = path.join(outDir, SHARDS_DIR);
@@ -139,11 +209,25 @@ export async function writeShardFiles(
     const batch = all.slice(at, at + WRITES_AT_ONCE);
     await Promise.all(batch.map(([name, json]) => writeFile(path.join(dir, name), json)));
   }
-  if (first > budget) {
-    throw new Error(
-      `[search-index] sharded index: ${figures}: above the budget (firstResultBudget in packages/search/src/build/shardFiles.ts).`,
-    );
-  }
+  const overAnswers = answerSizes.flatMap((size, n) =>
+    size > ANSWER_GZIP_LIMIT
+      ? [`${shardFileName(hash, ['a', n])} ('${answered[n]}', ${kilobytes(size)})`]
+      : [],
+  );
+  const failures = [
+    ...(first > budget
+      ? [
+          `${figures}: above the budget (firstResultBudget in packages/search/src/build/shardFiles.ts)`,
+        ]
+      : []),
+    ...(overAnswers.length > 0
+      ? [
+          `answer file ${overAnswers.join(', ')} above the limit of ${kilobytes(ANSWER_GZIP_LIMIT)} gzip ` +
+            '(ANSWER_GZIP_LIMIT in packages/search/src/build/shardFiles.ts): its hits hold text that grew',
+        ]
+      : []),
+  ];
+  if (failures.length > 0) throw new Error(`[search-index] sharded index: ${failures.join('; ')}.`);
   log(`[search-index] sharded index -> ${SHARDS_DIR}/${manifestName}: ${figures}`);
   return path.join(SHARDS_DIR, manifestName);
 }
