@@ -27,7 +27,7 @@ export type SearchClientConfig = (
       fetch?: FetchLike;
       /** Development server: load the index again when it changes (see embeddedRequester.ts). */
       followChanges?: boolean;
-    } & Pick<EmbeddedRequesterOptions, 'shardsUrl' | 'loadTimeoutMs' | 'onIndexGone'>)
+    } & Pick<EmbeddedRequesterOptions, 'shardsUrl' | 'worker' | 'loadTimeoutMs' | 'onIndexGone'>)
   | {
       mode: 'hosted';
       appId: string;

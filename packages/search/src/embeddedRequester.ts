@@ -4,17 +4,27 @@
  *
  * On a built site it answers from the sharded index (shardedSearch.ts, issue 38): the manifest and
  * the table are fetched on the first request or preload, then each query fetches the postings and
- * the hits' text it needs, and gives the client the prior's rows of its words (priorOf). Without
- * a manifest (the development server) it answers from the whole index file, loaded on the first
- * request only (in the development server: again whenever the index changes). Either reader comes through a dynamic `import()`, so that it stays out of the
- * first page load. A failed fetch answers like an unreachable host (`status: 0`), so the client
- * throws its own `RetryError` (DocSearch then shows 'Unable to fetch results'); the next request
- * tries again. A fetch that hangs fails the same way after `loadTimeoutMs`.
+ * the hits' text it needs, and gives the client the prior's rows of its words (priorOf). In the
+ * browser (`worker`) that reader runs in a Web Worker (shardWorker.ts), off the page's main
+ * thread. Without a manifest (the development server) it answers from the whole index file, loaded
+ * on the first request only (in the development server: again whenever the index changes). Either
+ * reader's code loads only then (a dynamic `import()`, or the worker's own script), so that it
+ * stays out of the first page load. A failed fetch answers like an unreachable host (`status: 0`),
+ * so the client throws its own `RetryError` (DocSearch then shows 'Unable to fetch results'); the
+ * next request tries again. A fetch that hangs fails the same way after `loadTimeoutMs`.
  */
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
 import type {FetchLike} from './fetchLike';
+import {
+  fetchIndexFile,
+  indexFileFetch,
+  isIndexGone,
+  IndexLoadError,
+  withEarlyFile,
+} from './indexFetch';
 import {versionUrlOf} from './indexFileFormat';
 import {requestParams} from './params';
+import {openShardsInWorker} from './shardWorkerClient';
 import type {PriorOf} from './queryPrior';
 import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse, SearchResponse} from './types';
 
@@ -30,6 +40,12 @@ export interface EmbeddedRequesterOptions {
   shardsUrl?: () => string;
   /** Defaults to the global `fetch`. */
   fetch?: FetchLike;
+  /**
+   * Run the sharded index's reader in a Web Worker (shardWorker.ts), off the page's main thread:
+   * the built site in a browser. The worker fetches with the global `fetch`, so `fetch` above is
+   * then the page's own fetches only (the manifest, the development index's version).
+   */
+  worker?: boolean;
   /** Reports load failures (defaults to `console.error`). */
   onLoadError?: (error: unknown) => void;
   /**
@@ -49,17 +65,6 @@ export interface EmbeddedRequesterOptions {
 
 /** Long enough for the whole index (about 107 KB gzip) on a slow phone connection; a hung fetch ends. */
 const LOAD_TIMEOUT_MS = 20_000;
-
-/** A failed fetch of a file of the index, with the HTTP status when there was an answer. */
-class IndexLoadError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'IndexLoadError';
-  }
-}
 
 export interface EmbeddedRequester extends Requester {
   /** Loads what every query needs now (e.g. on the first hover of the search button). */
@@ -124,35 +129,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
     }
   }
 
-  /**
-   * A JSON file of the index, its body read within the timeout (the fetch is aborted then); any
-   * failure is an IndexLoadError, with the status when the server answered.
-   */
-  const fetchFile: FetchLike = async (url, init) => {
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), timeoutMs);
-    try {
-      const response = await fetcher()(url, {...init, cache, signal: abort.signal});
-      if (!response.ok)
-        throw new IndexLoadError(`search index ${url}: HTTP ${response.status}`, response.status);
-      const value = await response.json();
-      return {
-        ok: true,
-        status: response.status,
-        json: async () => value,
-        text: async () => JSON.stringify(value),
-      };
-    } catch (error) {
-      if (error instanceof IndexLoadError) throw error;
-      throw new IndexLoadError(
-        abort.signal.aborted
-          ? `search index ${url}: no answer within ${timeoutMs} ms`
-          : `search index ${url}: ${(error as Error).message}`,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const fetchFile = indexFileFetch(fetcher, cache, timeoutMs);
 
   /** The whole index file and the engine over it. */
   async function wholeIndex(url: string): Promise<Searcher> {
@@ -173,25 +150,28 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
   }
 
   /**
-   * The sharded index, opened (manifest and table). The manifest is asked for while the reader's
-   * code loads, not after it: one round trip less on the first interaction.
+   * The sharded index, opened (manifest and table), in a worker when `worker` says so. The manifest
+   * is asked for while the reader's code loads, not after it: one round trip less on the first
+   * interaction.
    */
   async function shardedIndex(manifestUrl: string): Promise<Searcher> {
-    const manifest = fetchFile(manifestUrl, {headers: {accept: 'application/json'}});
+    const headers = {accept: 'application/json'};
+    if (options.worker) {
+      // Its text only: the worker parses it.
+      const manifest = fetchIndexFile(fetcher(), manifestUrl, {headers, cache, timeoutMs}, (r) =>
+        r.text(),
+      );
+      manifest.catch(() => {}); // handled when the worker's client asks for it
+      return openShardsInWorker(manifestUrl, manifest, timeoutMs);
+    }
+    const manifest = fetchFile(manifestUrl, {headers});
     manifest.catch(() => {}); // handled when the reader asks for it
-    let early: typeof manifest | null = manifest;
-    const [{createShardedSearch}] = await Promise.all([
-      import(/* webpackChunkName: "search-shards" */ './shardedSearch'),
-      manifest,
-    ]);
+    const {createShardedSearch} = await import(
+      /* webpackChunkName: "search-shards" */ './shardedSearch'
+    );
     const reader = createShardedSearch({
       manifestUrl,
-      fetch: (url, init) => {
-        if (url !== manifestUrl || !early) return fetchFile(url, init);
-        const taken = early;
-        early = null;
-        return taken;
-      },
+      fetch: withEarlyFile(manifestUrl, manifest, fetchFile),
     });
     await reader.open();
     return reader;
@@ -213,7 +193,7 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
 
   /** After a failed fetch: a file that is gone is reported with the body's (first) query. */
   function failed(error: unknown, body: MultiQueryBody): Response {
-    if (error instanceof IndexLoadError && (error.status === 404 || error.status === 410)) {
+    if (isIndexGone(error)) {
       const [first] = body.requests;
       options.onIndexGone?.(typeof first?.query === 'string' ? first.query : '');
     }

@@ -55,6 +55,8 @@ export function getSharedClient(config: SearchConfig, siteUrl: string): SearchCl
           loadPrior: loadPriorFromMeta,
           indexUrl: () => indexUrlFromMeta(),
           shardsUrl: () => shardsUrlFromMeta(),
+          // The sharded reader's CPU (opening the index, ranking) off the page's main thread.
+          worker: true,
           followChanges: process.env.NODE_ENV === 'development',
           onIndexGone: (query) => reloadForNewRelease(isSearchModalOpen() ? query : undefined),
         })
