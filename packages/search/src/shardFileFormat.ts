@@ -608,6 +608,18 @@ function frontDecode(text: string): string[] {
       });
 }
 
+/** The last of ascending `starts` at or before `n`: the file holding item `n` (a term, a record). */
+export function fileOf(starts: readonly number[], n: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= n) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /**
  * The postings file that holds the prior's row of `word` (a query word, priorWords): the last
  * whose first term is not after it, so that a word of the dictionary is in its own term's file.

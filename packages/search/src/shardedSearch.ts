@@ -33,6 +33,7 @@ import {partialPrior, priorWords, type PriorOf} from './queryPrior';
 import {compileQueryRules, type CompiledRules} from './queryRules';
 import {
   decodePosting,
+  fileOf,
   prefixRequest,
   priorRowsFile,
   readAnswerFile,
@@ -139,18 +140,6 @@ function dictionaryOf(terms: readonly string[]): Dictionary {
     });
   }
   return {read, matcher: createMatcher(index, NO_RECORDS, 0, 0), reached: new Map()};
-}
-
-/** The last of ascending `starts` at or before `n`: the file holding item `n`. */
-function fileOf(starts: readonly number[], n: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= n) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /**

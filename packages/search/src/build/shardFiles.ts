@@ -16,7 +16,7 @@ import {STOP_WORDS} from '../language';
 import type {QueryPrior} from '../queryPrior';
 import type {QueryRule} from '../queryRules';
 import {rankPrefixes} from '../prefixAnswers';
-import {serializeShards, shardFileName} from '../shardFileFormat';
+import {fileOf, serializeShards, shardFileName} from '../shardFileFormat';
 import {createShardedSearch} from '../shardedSearch';
 import type {SynonymEntry} from '../synonyms';
 import {terms as toTerms} from '../text';
@@ -34,11 +34,13 @@ const MANIFEST_PATTERN = /^manifest\.[0-9a-f]{8}\.json$/;
 const SHARD_GZIP_LIMIT = 30 * 1024;
 
 /**
- * The prefixes that get an answer file: of at most ANSWER_PREFIX_LENGTH characters, whose terms'
- * postings files weigh more than ANSWER_FROM gzip, about what an answer file weighs (20 hits'
- * text): below it the postings cost a first keystroke no more, and later keystrokes reuse them.
+ * The prefixes that get an answer file: every one of one character (a first keystroke), and of
+ * two when their terms' postings files weigh more than ANSWER_FROM gzip. The postings of a prefix
+ * are all its terms', and its hits' text comes in 20 text files of 3 records: on the site 9-13 KB
+ * of text files and up to 15.7 KB of postings ('t') for one letter, where its answer file, which
+ * holds the 20 hits' text, weighs 0.8-2.9 KB (2026-11-29). At two characters the postings are
+ * mostly small, and those a later keystroke reuses; the large ones are answered too.
  */
-const ANSWER_PREFIX_LENGTH = 2;
 const ANSWER_FROM = 4 * 1024;
 /**
  * The largest answer file, gzipped: 20 hits' text and a few numbers, at most 2.9 KB on the site
@@ -77,13 +79,6 @@ function commonestWord(records: readonly DocSearchRecord[]): string {
   return [...counts].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
 }
 
-/** The last of ascending `starts` at or before `n`: the postings file holding term `n`. */
-function fileOf(starts: readonly number[], n: number): number {
-  let file = 0;
-  while (file + 1 < starts.length && (starts[file + 1] as number) <= n) file++;
-  return file;
-}
-
 /** The prefixes that get an answer file (ANSWER_FROM), shortest first, each in dictionary order. */
 function answerWords(
   terms: readonly string[],
@@ -91,7 +86,7 @@ function answerWords(
   postingSizes: readonly number[],
 ): string[] {
   const words: string[] = [];
-  for (let length = 1; length <= ANSWER_PREFIX_LENGTH; length++) {
+  for (const length of [1, 2]) {
     // A prefix's terms are a run of the sorted dictionary: from its first to its last term.
     const runs = new Map<string, [number, number]>();
     terms.forEach((term, n) => {
@@ -105,7 +100,7 @@ function answerWords(
       let bytes = 0;
       for (let file = fileOf(postingStarts, first); file <= fileOf(postingStarts, last); file++)
         bytes += postingSizes[file] as number;
-      if (bytes > ANSWER_FROM) words.push(prefix);
+      if (length === 1 || bytes > ANSWER_FROM) words.push(prefix);
     }
   }
   return words;
