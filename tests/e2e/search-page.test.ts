@@ -65,6 +65,21 @@ describe('/search page', () => {
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(0);
   });
 
+  it('reads the sharded index in a worker: the page fetches the manifest, the worker the rest', async () => {
+    const {page} = await visit('/search?q=manager');
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    // The page's own resource timing holds what the page fetched, not what its worker did.
+    const fetchedByPage = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/search-shards/')),
+    );
+    expect(fetchedByPage).toEqual([expect.stringMatching(/\/manifest\.[0-9a-f]+\.json$/)]);
+    const workers = page.workers().map((worker) => new URL(worker.url()).pathname);
+    expect(workers).toEqual([expect.stringMatching(/\/search-shards-worker\.[0-9a-f]+\.js$/)]);
+  });
+
   it("shows 'Unable to fetch results' when the index cannot be fetched, and 'Try again' searches again", async () => {
     const index = /\/search-shards\/[^/]+\.json$/; // the sharded index's files
     const {page} = await visit('/search?q=manager', {
