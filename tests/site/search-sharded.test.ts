@@ -4,8 +4,9 @@
  * each request exactly as the site's client sends it (question parameters, the prior's window),
  * compared whole: hits in order, highlights, snippets, facets and counts; and the site's client
  * over the shards, which re-orders with the prior's rows the shards carry, shows what it shows
- * over the whole index and the whole prior file. Then what a first search fetches through the
- * site's client, the prior included: round trips and bytes.
+ * over the whole index and the whole prior file. Every one- and two-letter prefix of the site, the
+ * first keystrokes, is compared so too, as the modal and /search ask it. Then what a first search
+ * fetches through the site's client, the prior included: round trips and bytes.
  */
 import {readFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
@@ -34,6 +35,7 @@ import {
   type QueryPrior,
 } from '@fsc-docs/search/queryPrior';
 import {createShardedSearch} from '@fsc-docs/search/shardedSearch';
+import {terms as toTerms} from '@fsc-docs/search/text';
 import {docSearchRequest} from '@fsc-docs/search/support/docSearchRequest';
 import {recordingFetch} from '@fsc-docs/search/support/recordingFetch';
 import type {MultiQueryBody, MultiQueryRequest, SearchResponse} from '@fsc-docs/search/types';
@@ -213,6 +215,76 @@ it('answers the /search page (its filters, facet counts and pages) as the whole 
   }
   expect(sent.some((entry) => Array.isArray(entry.request.facets))).toBe(true);
   expect(await differing(sent)).toEqual([]);
+}, 120_000);
+
+/**
+ * What a first keystroke of one letter may fetch after the first interaction, gzip: its answer
+ * file, at most 2.9 KB on 2026-11-29; before there were answer files, 't' fetched 15.7 KB of
+ * postings and 20 text files, 'x' 12.8 KB in 21 files.
+ */
+const KEYSTROKE_BYTES = 5 * 1024;
+
+it('answers every one- and two-letter prefix as the whole index, as the modal and /search ask it, a letter from one file within 5 KB after the first interaction', async () => {
+  const prefixes = [
+    ...new Set(
+      whole.records.flatMap((record) =>
+        toTerms([record.content, ...Object.values(record.hierarchy)].join(' ')).flatMap((term) =>
+          [term.slice(0, 1), term.slice(0, 2)].filter((prefix, i) => prefix.length === i + 1),
+        ),
+      ),
+    ),
+  ].sort();
+  const {client, sent} = siteClient();
+  const {fetch, take} = recordingFetch(readBuilt);
+  const sharded = shardedSiteClient(fetch);
+  // The first interaction with search; then each prefix is a keystroke, each letter the first of
+  // its prefixes (they are sorted), so what a letter fetches is what its first keystroke fetches.
+  await sharded.preload();
+  const opened = take().gzipBytes;
+  const letters: string[] = [];
+  const over: string[] = [];
+  const same = (result: unknown) => JSON.stringify(comparable(result as SearchResponse));
+  // As the /search page asks (src/theme/SearchPage: one request, its filters in facetFilters).
+  const helper = algoliasearchHelper(client as never, INDEX_NAME, {
+    hitsPerPage: 20,
+    advancedSyntax: true,
+  });
+  helper.setQueryParameter('facetFilters', [
+    ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+    ['language:en'],
+  ]);
+  const differ: string[] = [];
+  const hitsOf = (result: unknown) => (result as SearchResponse).hits.map((hit) => hit.objectID);
+  let moved = 0;
+  for (const prefix of prefixes) {
+    const request = docSearchRequest(prefix, INDEX_NAME, docSearchFacetFilters()) as never;
+    const [shown] = (await client.search({requests: [request]})).results;
+    if (!isDeepStrictEqual(hitsOf(shown), hitsOf(sent.at(-1)?.answer))) moved++;
+    const [shownFromShards] = (await sharded.search({requests: [request]})).results;
+    if (same(shownFromShards) !== same(shown)) differ.push(prefix);
+    const keystroke = take();
+    if (prefix.length === 1) {
+      letters.push(
+        `'${prefix}' ${kilobytes(opened + keystroke.gzipBytes)} (${keystroke.urls.length} files, ${keystroke.roundTrips} round trips)`,
+      );
+      if (keystroke.gzipBytes > KEYSTROKE_BYTES || keystroke.urls.length > 1) over.push(prefix);
+    }
+    await new Promise<void>((resolve, reject) => {
+      helper.once('result', () => resolve());
+      helper.once('error', ({error}) => reject(error as Error));
+      helper.setQuery(prefix).setPage(0).search();
+    });
+  }
+  expect(differ).toEqual([]);
+  // The prior re-ordered some first keystrokes, from the rows their answer files carry.
+  expect(moved).toBeGreaterThan(0);
+  // The modal's requests, compared above as the client showed them, and /search's.
+  expect(sent.length).toBe(2 * prefixes.length);
+  expect(await differing(sent.filter((_, i) => i % 2 === 1))).toEqual([]);
+  console.log(
+    `[search-sharded] the first keystroke of one letter, gzip in all: ${letters.join('; ')}`,
+  );
+  expect(over).toEqual([]);
 }, 120_000);
 
 it('answers a one-word query in 2 round trips from the first keystroke, within 50 KB gzip in all, the prior included', async () => {
