@@ -97,10 +97,12 @@ const format = (r) =>
 // Narrowed from earlier runs over lambda 0.25-3, alpha 0.02-2, minWordCount 1-3 and
 // bestBetWeight 1-16; alpha and minWordCount widened again once alpha 0.5 came out best at the
 // grid's edge (train sets 0-18 and 21). power is the posterior's in the fusion (queryPrior.ts,
-// POSTERIOR_POWER); 0.3 and 0.75 scored below 0.5 (2026-11-28).
+// POSTERIOR_POWER); 0.3 and 0.75 scored below 0.5 (2026-11-28). Centred again on λ 1.25 and
+// alpha 0.2 once the words were cut to six letters and λ weighed by the words the table knows
+// (2026-11-29).
 const grid = {
-  lambda: [0.75, 1, 1.25],
-  alpha: [0.3, 0.5, 0.75],
+  lambda: [1, 1.25, 1.5],
+  alpha: [0.15, 0.2, 0.3],
   minWordCount: [1, 2, 3],
   bestBetWeight: [10, 16, 24],
   keepHeadingMatch: [true, false],

@@ -57,15 +57,31 @@ export type PriorHead = Omit<QueryPrior, 'format' | 'words'> & {
 export type PriorOf = (query: string) => Promise<QueryPrior>;
 
 /**
- * A query's words as the prior counts them: the engine's words (text.ts; its first MAX_QUERY_WORDS),
- * without stop words, and each noun in one number (language.ts folds plurals: "certificates" and
- * "certificate" are one word).
+ * How many letters of a longer word the prior keeps. Dutch readers type a word's forms and
+ * compounds ("overeenkomsten", "certificaatbeheer", "transactielog") that the examples hold in
+ * another form, or not at all, and the pages are English, so no dictionary of the site's words
+ * could fold them; a word's first letters carry it to the examples of its stem and of the
+ * compound's first part ("certif", "transa"). Chosen by leave-one-train-set-out cross-validation
+ * (learnPrior.ts, PRIOR_SETTINGS): 5, 6, 7 and 8 letters all lift Dutch queries, 6 the most.
+ */
+const PRIOR_WORD_LETTERS = 6;
+
+/** A query word as the prior counts it: a word of more letters cut to PRIOR_WORD_LETTERS. */
+const priorWord = (word: string): string =>
+  /^[a-z]+$/.test(word) ? word.slice(0, PRIOR_WORD_LETTERS) : word;
+
+/**
+ * A query's words as the prior counts them, each once: the engine's words (text.ts; its first
+ * MAX_QUERY_WORDS), without stop words, each noun in one number (language.ts folds plurals:
+ * "certificates" and "certificate" are one word) and cut to its first letters (priorWord). Codes,
+ * numbers and words with other characters are kept whole.
  */
 export function priorWords(query: string): string[] {
-  return terms(query)
+  const words = terms(query)
     .slice(0, MAX_QUERY_WORDS)
     .filter((word) => !STOP_WORDS.has(word))
-    .map((word) => [word, ...pluralForms(word)].sort()[0] as string);
+    .map((word) => priorWord([word, ...pluralForms(word)].sort()[0] as string));
+  return [...new Set(words)];
 }
 
 /** A page path as the prior names it: without trailing slash ('/' stays '/'). */
@@ -183,11 +199,12 @@ function headingsHoldQuery(hit: PriorHit, words: readonly string[]): boolean {
 const POSTERIOR_POWER = 0.5;
 
 /**
- * Each hit's fused score, `1/rank + λ·P(page | words)^power` (rank 1-based in the back end's
- * order, the page the hit's URL names; the power POSTERIOR_POWER unless search:tune-prior compares
- * another); the first hit scores Infinity, and so stays first, when its headings hold the whole
- * query (headingsHoldQuery), unless `keepHeadingMatch` is false (as search:tune-prior compares).
- * Null when the table knows none of the query's words.
+ * Each hit's fused score, `1/rank + λ·k/n·P(page | words)^power` (rank 1-based in the back end's
+ * order, the page the hit's URL names; k of the query's n words are in the table, so a posterior
+ * learned from some of its words weighs less than one from all of them; the power POSTERIOR_POWER
+ * unless search:tune-prior compares another); the first hit scores Infinity, and so stays first,
+ * when its headings hold the whole query (headingsHoldQuery), unless `keepHeadingMatch` is false
+ * (as search:tune-prior compares). Null when the table knows none of the query's words.
  */
 export function fusedScores(
   hits: readonly PriorHit[],
@@ -199,14 +216,21 @@ export function fusedScores(
   const words = priorWords(query);
   const posterior = pagePosterior(prior, words);
   if (posterior.size === 0) return null;
+  const known = words.filter((word) => Object.hasOwn(prior.words, word)).length;
+  const weight = (prior.lambda * known) / words.length;
   return hits.map((hit, i) => {
     if (i === 0 && keepHeadingMatch && headingsHoldQuery(hit, words)) return Infinity;
     const page = pageOfHit(hit);
-    return 1 / (i + 1) + prior.lambda * (page === null ? 0 : (posterior.get(page) ?? 0)) ** power;
+    return 1 / (i + 1) + weight * (page === null ? 0 : (posterior.get(page) ?? 0)) ** power;
   });
 }
 
-/** The hits in fused order (fusedScores), ties kept in the back end's order. */
+/**
+ * The hits in fused order (fusedScores), ties kept in the back end's order, each page's best hit
+ * before any page's second: a page's further sections follow once every page in the window has
+ * shown one, so that a page the engine matched in many sections does not push the next page out
+ * of the reader's sight (and a hit without a URL counts as a page of its own).
+ */
 export function fuseHits<T extends PriorHit>(
   hits: readonly T[],
   query: string,
@@ -216,9 +240,17 @@ export function fuseHits<T extends PriorHit>(
 ): T[] {
   const scores = fusedScores(hits, query, prior, keepHeadingMatch, power);
   if (!scores) return [...hits];
+  const shown = new Set<string>();
   return hits
     .map((hit, i) => ({hit, i, score: scores[i] as number}))
     .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((entry) => {
+      const page = pageOfHit(entry.hit);
+      const again = page !== null && shown.has(page);
+      if (page !== null) shown.add(page);
+      return {...entry, again};
+    })
+    .sort((a, b) => Number(a.again) - Number(b.again))
     .map((entry) => entry.hit);
 }
 

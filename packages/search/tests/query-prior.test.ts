@@ -40,15 +40,15 @@ describe('learning the prior', () => {
       SETTINGS,
     );
     const prior = learnPrior(examples, SETTINGS, '/docs/');
-    // Stop words dropped, "certificates" and "certificate" one word; "logs" (seen once) pruned; a
-    // best bet's pattern counts twice ("firewall" is kept).
+    // Stop words dropped, "certificates" and "certificate" one word, cut to six letters; "logs"
+    // (seen once) pruned; a best bet's pattern counts twice ("firewall" is kept, as "firewa").
     expect(prior).toEqual({
       format: 'fsc-search-prior',
       lambda: 1,
       alpha: 0.5,
       pages: ['/docs/certs', '/docs/outway', '/docs/renew'],
       examples: [2, 6, 3],
-      words: {certificate: [0, 1, 2, 2], firewall: [1, 2], outway: [1, 3], renew: [0, 1, 2, 2]},
+      words: {certif: [0, 1, 2, 2], firewa: [1, 2], outway: [1, 3], renew: [0, 1, 2, 2]},
     });
     expect(learnPrior([...examples].reverse(), SETTINGS, '/docs/')).toEqual(prior);
     expect(readPriorFile(serializePrior(prior))).toEqual(prior);
@@ -93,7 +93,7 @@ describe('learning the prior', () => {
     expect(learnPrior(examples, SETTINGS).words).toEqual({renew: [0, 2]});
     expect(learnPrior(examples, {...SETTINGS, minWordCount: 1}).words).toMatchObject({
       cert: [0, 1],
-      verlopen: [0, 1],
+      verlop: [0, 1],
     });
     // The file writers edit is in this shape (its pages are checked by the build).
     expect(
@@ -160,19 +160,20 @@ describe('fusing the prior with the back end order', () => {
     expect(pagePosterior(PRIOR, priorWords('unknown words')).size).toBe(0);
   });
 
-  it('orders by 1/rank + λ·√P(page | words), never adding a page, ties in the back end order', () => {
+  it('orders by 1/rank + λ·√P(page | words), each page once first, never adding a page, ties in the back end order', () => {
     const hits = [
       {url: 'https://x.org/b#1'},
       {url: 'https://x.org/c'},
       {url: 'https://x.org/a/'},
       {url: 'https://x.org/b#2'},
     ];
-    // b#1: 1 + √(1/3) = 1.58, c: 1/2, a: 1/3 + √(2/3) = 1.15, b#2: 1/4 + √(1/3) = 0.83.
+    // b#1: 1 + √(1/3) = 1.58, c: 1/2, a: 1/3 + √(2/3) = 1.15, b#2: 1/4 + √(1/3) = 0.83, which
+    // follows c: each page's best hit comes before any page's second.
     expect(fuseHits(hits, 'audit', PRIOR).map((h) => h.url)).toEqual([
       'https://x.org/b#1',
       'https://x.org/a/',
-      'https://x.org/b#2',
       'https://x.org/c',
+      'https://x.org/b#2',
     ]);
     expect(fuseHits(hits, 'audit', {...PRIOR, lambda: 0})).toEqual(hits);
     expect(fuseHits(hits, 'nothing known', PRIOR)).toEqual(hits);
@@ -186,6 +187,46 @@ describe('fusing the prior with the back end order', () => {
       'https://x.org/c',
     ]);
     expect(fuseHits(hits, 'audit', PRIOR, true, 1)).toEqual(hits);
+  });
+
+  it('weighs λ by the share of the query words the table knows', () => {
+    // b: 1/2 + √(2/3) = 1.32 passes c (1) for "audit"; for "audit zebra" the table knows one
+    // word of two: 1/2 + ½·√(2/3) = 0.91, and c stays first.
+    const hits = [{url: 'https://x.org/c'}, {url: 'https://x.org/a'}];
+    expect(fuseHits(hits, 'audit', PRIOR).map((h) => h.url)).toEqual([
+      'https://x.org/a',
+      'https://x.org/c',
+    ]);
+    expect(fuseHits(hits, 'audit zebra', PRIOR)).toEqual(hits);
+  });
+
+  it("counts a word's first six letters, so a Dutch form or compound meets the examples of its stem", () => {
+    expect(priorWords('certificaten certificaatbeheer')).toEqual(['certif']);
+    expect(priorWords('overeenkomst overeenkomsten ondertekenen')).toEqual(['overee', 'ondert']);
+    // Codes, numbers and words of other characters stay whole; short words are left alone.
+    expect(priorWords('ERROR_CODE_SERVICE_UNREACHABLE 502 tls')).toEqual([
+      'error_code_service_unreachable',
+      '502',
+      'tls',
+    ]);
+    const examples = priorExamples(
+      [
+        {q: 'overeenkomst ondertekenen', expect: ['/contracts']},
+        {q: 'overeenkomst', expect: ['/contracts']},
+        {q: 'certificaat vernieuwen', expect: ['/renew']},
+        {q: 'certificaat', expect: ['/renew']},
+      ],
+      [],
+      SETTINGS,
+    );
+    const prior = learnPrior(examples, SETTINGS);
+    const posterior = pagePosterior(prior, priorWords('overeenkomsten'));
+    // 5 to 1 for the page its stem taught; whole words, the table would know neither query.
+    expect(posterior.get('/contracts')).toBeCloseTo(5 / 6, 10);
+    expect(pagePosterior(prior, priorWords('certificaatbeheer')).get('/renew')).toBeCloseTo(
+      5 / 6,
+      10,
+    );
   });
 
   it('leaves first a first hit whose headings hold every word of the query', () => {
@@ -275,7 +316,7 @@ describe('the client with a prior', () => {
     alpha: 0.1,
     pages: ['/try-fsc/helm/5-auditlog'],
     examples: [1],
-    words: {manager: [0, 5]},
+    words: {manage: [0, 5]},
   };
 
   // "manager helm": the engine's first hit names only "manager" in its headings ("helm" is in its
@@ -290,7 +331,7 @@ describe('the client with a prior', () => {
       alpha: 0.1,
       pages: [last, '/not/a/hit'],
       examples: [1000, 1],
-      words: {manager: [0, 5, 1, 5]},
+      words: {manage: [0, 5, 1, 5]},
     };
     const fused = await search(async () => prior, 'manager helm');
     expect(pages(fused)[0]).toBe(last);

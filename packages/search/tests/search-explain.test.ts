@@ -63,7 +63,7 @@ describe('search:explain', () => {
 
 describe('search:explain with a query-to-page prior', () => {
   it("lists the hits in the prior's order, each with its engine place, P(page | words) and score", () => {
-    // A prior taught that "certificate" asks for /tls, but the engine's first hit, titled "Renew
+    // A prior taught that "certificate" (its first six letters) asks for /tls, but the engine's first hit, titled "Renew
     // certificates", holds the whole query in its headings: it stays first, and /tls comes next.
     const prior: QueryPrior = {
       format: 'fsc-search-prior',
@@ -71,7 +71,7 @@ describe('search:explain with a query-to-page prior', () => {
       alpha: 0.1,
       pages: ['/renew', '/tls'],
       examples: [1, 9],
-      words: {certificate: [1, 9]},
+      words: {certif: [1, 9]},
     };
     const plain = explainQuery(engine, {synonyms, rules}, 'certificate');
     expect(plain).toContain('no query-to-page prior:\n  1. /renew');
@@ -85,7 +85,7 @@ describe('search:explain with a query-to-page prior', () => {
     );
     expect(lines[first + 4]).toBe('  2. /tls');
     expect(lines[first + 7]).toMatch(
-      /^ {5}engine #2 {2}prior P\(page \| words\) 0\.9\d\d {2}fused 1\/2 \+ 1·P = 1\.4\d\d$/,
+      /^ {5}engine #2 {2}prior P\(page \| words\) 0\.9\d\d {2}fused 1\/2 \+ 1·1\/1·√P = 1\.4\d\d$/,
     );
   });
 });

@@ -96,7 +96,10 @@ function criteriaOf(hit: SearchHit): string {
  */
 function priorColumns(engine: SearchEngine, query: string, prior: QueryPrior): Map<string, string> {
   const window = priorWindow(0, EVAL_DEPTH)?.hitsPerPage ?? EVAL_DEPTH;
-  const posterior = pagePosterior(prior, priorWords(query));
+  const words = priorWords(query);
+  const posterior = pagePosterior(prior, words);
+  // λ weighs as many of the query's words as the table knows (fusedScores).
+  const known = words.filter((word) => Object.hasOwn(prior.words, word)).length;
   const hits = backEndHits(engine, query, {}, window);
   const scores = fusedScores(hits, query, prior);
   const columns = new Map<string, string>();
@@ -109,7 +112,7 @@ function priorColumns(engine: SearchEngine, query: string, prior: QueryPrior): M
       `engine #${i + 1}  prior P(page | words) ${p.toFixed(3)}  ` +
         (score === Infinity
           ? 'kept first: its headings hold every word of the query'
-          : `fused 1/${i + 1} + ${prior.lambda}·P = ${score.toFixed(3)}`),
+          : `fused 1/${i + 1} + ${prior.lambda}·${known}/${words.length}·√P = ${score.toFixed(3)}`),
     );
   });
   return columns;
