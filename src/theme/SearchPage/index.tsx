@@ -504,12 +504,23 @@ function SearchPageContent(): ReactNode {
     return () => true;
   }, [loaderRef]);
 
+  // Upstream waits 300 ms before every search. The query in the address the page was opened with is
+  // searched at once: nothing is being typed, and the first results (the page's largest paint)
+  // would only wait. Read after hydration, when the query string reaches the page.
+  const openingQuery = useRef<string | undefined>(undefined);
   useEffect(() => {
+    openingQuery.current ??=
+      new URLSearchParams(window.location.search).get('q') ?? '';
     searchResultStateDispatcher({type: 'reset'});
 
     if (searchQuery) {
       searchResultStateDispatcher({type: 'loading'});
 
+      if (searchQuery === openingQuery.current) {
+        openingQuery.current = '';
+        makeSearch();
+        return;
+      }
       setTimeout(() => {
         makeSearch();
       }, 300);
