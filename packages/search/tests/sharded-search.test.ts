@@ -116,6 +116,21 @@ const modalRequest = (query: string): MultiQueryRequest =>
 /** An answer without the time it took, which is all that may differ. */
 const answer = ({processingTimeMS: _, ...rest}: SearchResponse) => rest;
 
+/** The site's client over the whole index file, with the whole prior or none: the reference. */
+const wholeIndexFile = serializeIndex(records, {synonyms, rules});
+const wholeClient = (withPrior: boolean) =>
+  createSearchClient({
+    mode: 'embedded',
+    indexUrl: () => '/whole.json',
+    fetch: async () => ({
+      ok: true,
+      status: 200,
+      json: async () => JSON.parse(wholeIndexFile) as unknown,
+      text: async () => wholeIndexFile,
+    }),
+    loadPrior: async () => (withPrior ? prior : null),
+  });
+
 /** A reader of the served files, opened (the manifest and table fetched), and what it fetches. */
 async function openedReader() {
   const {fetch, take} = recordingFetch((url) => served.get(url) ?? null);
@@ -284,19 +299,6 @@ describe("the prior's rows in the sharded index", () => {
   );
 
   it("is what the site's client re-orders by: the hits of the whole index and the whole prior file, the file never fetched", async () => {
-    const wholeIndex = serializeIndex(records, {synonyms, rules});
-    const wholeClient = (withPrior: boolean) =>
-      createSearchClient({
-        mode: 'embedded',
-        indexUrl: () => '/whole.json',
-        fetch: async () => ({
-          ok: true,
-          status: 200,
-          json: async () => JSON.parse(wholeIndex) as unknown,
-          text: async () => wholeIndex,
-        }),
-        loadPrior: async () => (withPrior ? prior : null),
-      });
     const loadPrior = vi.fn(async () => prior);
     const shardsClient = createSearchClient({
       mode: 'embedded',
@@ -401,19 +403,6 @@ describe('the answer files of short prefixes', () => {
   });
 
   it("re-order the prefixes' hits in the site's client as the whole index and prior file do, with the prior's row from the answer file", async () => {
-    const wholeIndex = serializeIndex(records, {synonyms, rules});
-    const wholeClient = (withPrior: boolean) =>
-      createSearchClient({
-        mode: 'embedded',
-        indexUrl: () => '/whole.json',
-        fetch: async () => ({
-          ok: true,
-          status: 200,
-          json: async () => JSON.parse(wholeIndex) as unknown,
-          text: async () => wholeIndex,
-        }),
-        loadPrior: async () => (withPrior ? prior : null),
-      });
     const {fetch, take} = recordingFetch(read);
     const shardsClient = createSearchClient({
       mode: 'embedded',
