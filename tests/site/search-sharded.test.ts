@@ -21,6 +21,7 @@ import {findIndexFile} from '@fsc-docs/search/build/findIndexFile';
 import {findPriorFile} from '@fsc-docs/search/build/priorFile';
 import {findShardManifest} from '@fsc-docs/search/build/shardFiles';
 import {engineFromIndexFile} from '@fsc-docs/search/engineFromIndexFile';
+import {SHARDS_TABLE_META_NAME} from '@fsc-docs/search/indexFileFormat';
 import {
   docSearchFacetFilters,
   loadQueries,
@@ -35,6 +36,7 @@ import {
   type QueryPrior,
 } from '@fsc-docs/search/queryPrior';
 import {createShardedSearch} from '@fsc-docs/search/shardedSearch';
+import {openShardsInThread} from '@fsc-docs/search/shardsInThread';
 import {terms as toTerms} from '@fsc-docs/search/text';
 import {docSearchRequest} from '@fsc-docs/search/support/docSearchRequest';
 import {recordingFetch} from '@fsc-docs/search/support/recordingFetch';
@@ -59,6 +61,8 @@ let prior: QueryPrior | null;
 let priorUrl: string | null;
 let queries: string[];
 let manifestUrl: string;
+/** The table's URL, as the built pages name it beside the manifest's. */
+let tableUrl: string;
 
 /** The build's files by URL path, as the server sends them; null when there is none. */
 const readBuilt = (url: string): string | null => {
@@ -81,6 +85,8 @@ beforeAll(async () => {
     .relative(build, await findShardManifest(build))
     .split(path.sep)
     .join('/')}`;
+  const tableTag = new RegExp(`<meta name="${SHARDS_TABLE_META_NAME}" content="([^"]+)">`);
+  tableUrl = tableTag.exec(readBuilt('/index.html') ?? '')?.[1] ?? '';
   const {fetch, take} = recordingFetch(readBuilt);
   await fetch(`/${path.basename(indexFile)}`);
   wholeGzipBytes = take().gzipBytes;
@@ -128,7 +134,7 @@ function shardedSiteClient(fetch: FetchLike) {
   return createSearchClient({
     mode: 'embedded',
     indexUrl: () => '/search-index.json',
-    shardsUrl: () => manifestUrl,
+    shards: {manifestUrl: () => manifestUrl, tableUrl: () => tableUrl, open: openShardsInThread},
     fetch,
     loadPrior: async () =>
       priorUrl === null ? null : readPriorFile(await (await fetch(priorUrl)).text()),
@@ -287,7 +293,7 @@ it('answers every one- and two-letter prefix as the whole index, as the modal an
   expect(over).toEqual([]);
 }, 120_000);
 
-it('answers a one-word query in 2 round trips from the first keystroke, within 50 KB gzip in all, the prior included', async () => {
+it('opens in 1 round trip and answers a one-word query in 2 from the first keystroke, within 50 KB gzip in all, the prior included', async () => {
   const {fetch, take} = recordingFetch(readBuilt);
   const figures: string[] = [];
   for (const word of ['outway', 'kubeconfig', 'certificaat', 'manager']) {
@@ -295,6 +301,9 @@ it('answers a one-word query in 2 round trips from the first keystroke, within 5
     // The first interaction with search, before the first keystroke.
     await client.preload();
     const opened = take();
+    // The manifest and the table the page names beside it, at once.
+    expect(opened.urls).toEqual([manifestUrl, tableUrl]);
+    expect(opened.roundTrips).toBe(1);
     const request = docSearchRequest(word, INDEX_NAME, docSearchFacetFilters()) as never;
     const [result] = (await client.search({requests: [request]})).results;
     expect((result as SearchResponse).hits.length).toBeGreaterThan(0);

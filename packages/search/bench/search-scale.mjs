@@ -11,7 +11,8 @@
 // and, for Pagefind, as plain HTML pages of the same text (a page's title, headings and
 // paragraphs), handed to its Node API. Three searches on the same pages:
 //   - whole: the whole index file, what the browser loads today (engineFromIndexFile.ts);
-//   - sharded: the sharded index through its reader's public entry (createShardedSearch);
+//   - sharded: the sharded index through the reader's opener for one thread (openShardsInThread),
+//     its manifest and table asked for while its code loads, as the site's page does;
 //   - Pagefind 1.6.0 through its JS API: search, then the first 10 results' data().
 // Ours are bundled for the browser with Rspack (installed for Docusaurus faster), as the site
 // bundles them; Pagefind's files are its own. Pagefind is no dependency of the project: it is
@@ -22,8 +23,8 @@
 // server on 127.0.0.1 with gzip, over HTTP/2 (packages/search/support/gzipServer.mjs says why),
 // it prints:
 //   - first KB: gzip bytes as sent from the first keystroke to its answer, a cold cache (code,
-//     index data, and for the sharded reader its manifest: nothing is fetched before the first
-//     interaction), and the code's share of it; trips: the round trips in sequence among them;
+//     index data, and for the sharded reader its manifest and table: nothing is fetched before the
+//     first interaction), and the code's share of it; trips: the round trips in sequence among them;
 //   - next KB/key: the bytes of each later keystroke, on average; at once KB: the bytes of the
 //     whole query searched at once from a cold cache (a /search?q= link, a pasted query);
 //   - warm p95: each keystroke again once everything is fetched, 3 rounds, timed in the page;
@@ -96,7 +97,8 @@ const {docSearchRequest} = await createJiti(import.meta.url).import(
  * @typedef {import('../src/types').DocSearchRecord} DocSearchRecord
  * @typedef {typeof ENGINES[number]} EngineName
  * @typedef {import('../support/gzipServer.mjs').GzipServer} GzipServer
- * @typedef {{kind: EngineName, base: string, manifest: string}} EngineSpec what the page opens
+ * @typedef {{kind: EngineName, base: string, manifest: string, table: string}} EngineSpec what the
+ *   page opens (the sharded index's manifest and table, as the site's pages name them)
  * @typedef {{query: string, indexName: string, params: object}} PageRequest
  * @typedef {object} PagefindIndex
  * @property {(file: {url: string, content: string}) => Promise<{errors: string[]}>} addHTMLFile
@@ -191,16 +193,16 @@ function htmlPages(records) {
  * @param {DocSearchRecord[]} records
  * @param {{synonyms: import('../src/synonyms').SynonymEntry[], rules: import('../src/queryRules').QueryRule[]}} data
  * @param {PagefindService} pagefind
- * @returns {Promise<{manifest: string | Error, pagefindMs: number}>} the manifest's path under dir,
- *   or why the build's writer refused the sharded index (a limit of its own): the other two are
- *   still measured
+ * @returns {Promise<{shards: {manifest: string, table: string} | Error, pagefindMs: number}>} the
+ *   paths of the manifest and the table under dir, or why the build's writer refused the sharded
+ *   index (a limit of its own): the other two are still measured
  */
 async function writeSize(dir, records, data, pagefind) {
   await rm(dir, {recursive: true, force: true});
   await mkdir(dir, {recursive: true});
   await writeFile(path.join(dir, 'search-index.json'), serializeIndex(records, data));
-  /** @type {string | Error} */
-  const manifest = await writeShardFiles(dir, records, data, () => {}).catch(
+  /** @type {{manifest: string, table: string} | Error} */
+  const shards = await writeShardFiles(dir, records, data, () => {}).catch(
     (/** @type {Error} */ error) => error,
   );
   const started = performance.now();
@@ -213,15 +215,21 @@ async function writeSize(dir, records, data, pagefind) {
   const written = await index.writeFiles({outputPath: path.join(dir, 'pagefind')});
   if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
   await index.deleteIndex();
+  /** @param {string} file */
+  const urlPath = (file) => file.split(path.sep).join('/');
   return {
-    manifest: manifest instanceof Error ? manifest : manifest.split(path.sep).join('/'),
+    shards:
+      shards instanceof Error
+        ? shards
+        : {manifest: urlPath(shards.manifest), table: urlPath(shards.table)},
     pagefindMs: performance.now() - started,
   };
 }
 
 /**
  * Our two readers bundled for the browser, each an ES module of its own: whole.js opens the whole
- * index file, sharded.js the sharded index's reader with the browser's fetch.
+ * index file, sharded.js the sharded index's reader with the browser's fetch, given the manifest
+ * and table the page asked for while the module loaded.
  * @param {string} out
  */
 async function bundleOurs(out) {
@@ -234,10 +242,10 @@ async function bundleOurs(out) {
       '  const engine = engineFromIndexFile(await response.json());\n' +
       '  return async ({indexName, params}) => engine.search(params, indexName).nbHits;\n}\n',
     sharded:
-      `import {createShardedSearch} from ${JSON.stringify(path.join(src, 'shardedSearch.ts'))};\n` +
-      'export async function open(manifestUrl) {\n' +
-      '  const search = createShardedSearch({manifestUrl, fetch: (url, init) => fetch(url, init)});\n' +
-      '  await search.open();\n' +
+      `import {openShardsInThread} from ${JSON.stringify(path.join(src, 'shardsInThread.ts'))};\n` +
+      'export async function open(manifestUrl, early) {\n' +
+      '  const fetchFile = (url, init) => fetch(url, init);\n' +
+      '  const search = await openShardsInThread({manifestUrl, early, fetchFile, timeoutMs: 60000});\n' +
       '  return async ({indexName, params}) => (await search.search([{...params, indexName}]))[0].nbHits;\n}\n',
   };
   const entryDir = path.join(out, 'entries');
@@ -285,13 +293,22 @@ async function bundleOurs(out) {
 /**
  * The page the browser runs the searches in. Opening an engine is what the first interaction with
  * search loads, before a query is known: its code, then for the whole index the index (the site's
- * embedded requester preloads it on the first hover or focus), for the sharded index what its
- * reader's open() fetches, and for Pagefind what its init needs (an empty search waits for it).
+ * embedded requester preloads it on the first hover or focus), for the sharded index its manifest
+ * and table, asked for while the code loads as the site's embedded requester asks for them, and
+ * for Pagefind what its init needs (an empty search waits for it).
  */
 const HARNESS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>search-scale</title></head><body><script type="module">
 const openers = {
   whole: async ({base}) => (await import('/code/whole.js')).open(base + 'search-index.json'),
-  sharded: async ({base, manifest}) => (await import('/code/sharded.js')).open(base + manifest),
+  sharded: async ({base, manifest, table}) => {
+    const early = new Map(
+      [base + manifest, base + table].map((url) => [
+        url,
+        fetch(url, {headers: {accept: 'application/json'}}).then((response) => response.text()),
+      ]),
+    );
+    return (await import('/code/sharded.js')).open(base + manifest, early);
+  },
   Pagefind: async ({base}) => {
     const pagefind = await import(base + 'pagefind/pagefind.js');
     await pagefind.init();
@@ -524,19 +541,24 @@ try {
     const pages = new Set(records.map((r) => r.url_without_anchor)).size;
     const dir = path.join(cacheDir, String(generated));
     const started = performance.now();
-    const {manifest, pagefindMs} = await writeSize(dir, records, data, pagefind);
+    const {shards, pagefindMs} = await writeSize(dir, records, data, pagefind);
     const label =
       generated === 0 ? `site (${pages} pages)` : `site + ${generated} (${pages} pages)`;
     console.log(
       `${label}: ${records.length} records; files written in ${((performance.now() - started) / 1000).toFixed(1)} s` +
         ` (Pagefind's index ${(pagefindMs / 1000).toFixed(1)} s)`,
     );
-    if (manifest instanceof Error) console.log(`  no sharded index: ${manifest.message}`);
+    if (shards instanceof Error) console.log(`  no sharded index: ${shards.message}`);
     const measured = [];
     for (const kind of ENGINES) {
-      if (kind === 'sharded' && manifest instanceof Error) continue;
+      if (kind === 'sharded' && shards instanceof Error) continue;
       /** @type {EngineSpec} */
-      const spec = {kind, base: `/${generated}/`, manifest: String(manifest)};
+      const spec = {
+        kind,
+        base: `/${generated}/`,
+        manifest: shards instanceof Error ? '' : shards.manifest,
+        table: shards instanceof Error ? '' : shards.table,
+      };
       for (const {kind: queryKind, q} of QUERIES) {
         const figures = await measure(browser, server, spec, q);
         measured.push({label, spec, kind: `${queryKind} '${q}'`, figures});

@@ -8,7 +8,7 @@
  */
 import {createMemoryCache, createNullCache, type ClientOptions} from '@algolia/client-common';
 import {liteClient, type LiteClient} from 'algoliasearch/lite';
-import {INDEX_META_NAME, SHARDS_META_NAME} from './indexFileFormat';
+import {INDEX_META_NAME, SHARDS_META_NAME, SHARDS_TABLE_META_NAME} from './indexFileFormat';
 import {
   createEmbeddedRequester,
   type EmbeddedRequesterOptions,
@@ -27,7 +27,7 @@ export type SearchClientConfig = (
       fetch?: FetchLike;
       /** Development server: load the index again when it changes (see embeddedRequester.ts). */
       followChanges?: boolean;
-    } & Pick<EmbeddedRequesterOptions, 'shardsUrl' | 'worker' | 'loadTimeoutMs' | 'onIndexGone'>)
+    } & Pick<EmbeddedRequesterOptions, 'shards' | 'loadTimeoutMs' | 'onIndexGone'>)
   | {
       mode: 'hosted';
       appId: string;
@@ -44,7 +44,7 @@ export type SearchClientConfig = (
   /**
    * Loads the query-to-page prior (queryPrior.ts) that re-orders the first pages of hits, the whole
    * file; called once, on the first search or preload. Unset, or resolving to null, hits keep the
-   * back end's order. Not called with a sharded index (`shardsUrl`), whose postings files bring the
+   * back end's order. Not called with a sharded index (`shards`), whose postings files bring the
    * rows of each query's words (shardedSearch.ts priorOf).
    */
   loadPrior?: () => Promise<QueryPrior | null>;
@@ -206,7 +206,7 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
     ...requesterOptions,
     followChanges: config.followChanges ?? false,
   });
-  const sharded = (): boolean => Boolean(config.shardsUrl?.());
+  const sharded = (): boolean => Boolean(config.shards?.manifestUrl());
   const client = wrapSearch(
     liteClient(EMBEDDED_APP_ID, EMBEDDED_API_KEY, {
       requester,
@@ -238,4 +238,9 @@ export function indexUrlFromMeta(doc: MetaReader = document): string {
 /** The sharded index's manifest URL the build wrote into every page (empty in the development server). */
 export function shardsUrlFromMeta(doc: MetaReader = document): string {
   return metaContent(doc, SHARDS_META_NAME);
+}
+
+/** The sharded index's table URL the build wrote beside the manifest's (empty where that is). */
+export function shardsTableUrlFromMeta(doc: MetaReader = document): string {
+  return metaContent(doc, SHARDS_TABLE_META_NAME);
 }

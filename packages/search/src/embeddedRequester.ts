@@ -3,49 +3,74 @@
  * from the embedded engine instead of the network.
  *
  * On a built site it answers from the sharded index (shardedSearch.ts, issue 38): the manifest and
- * the table are fetched on the first request or preload, then each query fetches the postings and
- * the hits' text it needs, and gives the client the prior's rows of its words (priorOf). In the
- * browser (`worker`) that reader runs in a Web Worker (shardWorker.ts), off the page's main
- * thread. Without a manifest (the development server) it answers from the whole index file, loaded
- * on the first request only (in the development server: again whenever the index changes). Either
- * reader's code loads only then (a dynamic `import()`, or the worker's own script), so that it
- * stays out of the first page load. A failed fetch answers like an unreachable host (`status: 0`),
+ * the table are fetched at once on the first request or preload, then each query fetches the
+ * postings and the hits' text it needs, and gives the client the prior's rows of its words
+ * (priorOf). The caller says where that reader runs (`shards.open`): in a Web Worker on the page
+ * (shardWorkerClient.ts), in its own thread under Node (shardsInThread.ts), so that the page's
+ * bundle has no path to the reader's code outside its worker. Without a manifest (the development
+ * server) it answers from the whole index file, loaded on the first request only (in the
+ * development server: again whenever the index changes). Either reader's code loads only then (a
+ * dynamic `import()`, or the worker's own script), so that it stays out of the first page load. A failed fetch answers like an unreachable host (`status: 0`),
  * so the client throws its own `RetryError` (DocSearch then shows 'Unable to fetch results'); the
  * next request tries again. A fetch that hangs fails the same way after `loadTimeoutMs`.
  */
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
 import type {FetchLike} from './fetchLike';
-import {
-  fetchIndexFile,
-  indexFileFetch,
-  isIndexGone,
-  IndexLoadError,
-  withEarlyFile,
-} from './indexFetch';
+import {fetchIndexFile, indexFileFetch, isIndexGone, IndexLoadError} from './indexFetch';
 import {versionUrlOf} from './indexFileFormat';
 import {requestParams} from './params';
-import {openShardsInWorker} from './shardWorkerClient';
 import type {PriorOf} from './queryPrior';
+import type {ShardedSearch} from './shardedSearch';
 import type {MultiQueryBody, MultiQueryRequest, MultiQueryResponse, SearchResponse} from './types';
 
 export type {FetchLike};
 
+/** What the embedded requester asks of a sharded reader, in the caller's thread or a worker. */
+export type ShardReader = Pick<ShardedSearch, 'search' | 'priorOf'>;
+
+/** What opening the sharded index is given. */
+export interface ShardsToOpen {
+  manifestUrl: string;
+  /** The files asked for before the reader's code loaded (the manifest and the table), by URL: their text. */
+  early: ReadonlyMap<string, Promise<string>>;
+  /** Fetches the other files: the requester's `fetch`, each file parsed within `timeoutMs`. */
+  fetchFile: FetchLike;
+  timeoutMs: number;
+}
+
+/**
+ * Opens the sharded index (shardedSearch.ts open()): a failure to fetch a file rejects with an
+ * IndexLoadError that keeps its status.
+ */
+export type ShardOpener = (shards: ShardsToOpen) => Promise<ShardReader>;
+
+/** Where the sharded index is and what opens it. */
+export interface ShardsOptions {
+  /**
+   * Returns the manifest's URL (`<meta name="fsc:search-shards">`), or '' when there is none: then
+   * the whole index file answers.
+   */
+  manifestUrl: () => string;
+  /**
+   * Returns the table's URL (`<meta name="fsc:search-shards-table">`), fetched beside the
+   * manifest; '' when unknown: the reader then fetches it once the manifest has named it.
+   */
+  tableUrl: () => string;
+  /**
+   * The page's opener runs the reader in a Web Worker (openShardsInWorker), off its main thread,
+   * fetching with the worker's global `fetch`, so the `fetch` below is then the page's own fetches
+   * only (the manifest, the table, the development index's version); under Node, openShardsInThread.
+   */
+  open: ShardOpener;
+}
+
 export interface EmbeddedRequesterOptions {
   /** Returns the index file URL (e.g. read from `<meta name="fsc:search-index">`). */
   indexUrl: () => string;
-  /**
-   * Returns the sharded index's manifest URL (`<meta name="fsc:search-shards">`), or '' when there
-   * is none: then the whole index file answers. Unset, the whole index file always answers.
-   */
-  shardsUrl?: () => string;
+  /** The sharded index. Unset, the whole index file always answers. */
+  shards?: ShardsOptions;
   /** Defaults to the global `fetch`. */
   fetch?: FetchLike;
-  /**
-   * Run the sharded index's reader in a Web Worker (shardWorker.ts), off the page's main thread:
-   * the built site in a browser. The worker fetches with the global `fetch`, so `fetch` above is
-   * then the page's own fetches only (the manifest, the development index's version).
-   */
-  worker?: boolean;
   /** Reports load failures (defaults to `console.error`). */
   onLoadError?: (error: unknown) => void;
   /**
@@ -79,7 +104,7 @@ export interface EmbeddedRequester extends Requester {
 /** What answers the requests of one body: the whole index's engine, or the sharded reader. */
 interface Searcher {
   search(requests: readonly MultiQueryRequest[]): Promise<SearchResponse[]> | SearchResponse[];
-  priorOf?(): Promise<PriorOf | null>;
+  priorOf?: ShardReader['priorOf'];
 }
 
 const QUERIES_PATH = /^\/1\/indexes\/\*\/queries$/;
@@ -150,37 +175,31 @@ export function createEmbeddedRequester(options: EmbeddedRequesterOptions): Embe
   }
 
   /**
-   * The sharded index, opened (manifest and table), in a worker when `worker` says so. The manifest
-   * is asked for while the reader's code loads, not after it: one round trip less on the first
-   * interaction.
+   * The sharded index, opened by `shards.open`. The manifest and the table are asked for while the
+   * reader's code loads, both at once: the first interaction's files in one round trip, where they
+   * were three in sequence (the code, the manifest, then the table it names). Their text only: the
+   * reader parses them, in its worker on the page.
    */
-  async function shardedIndex(manifestUrl: string): Promise<Searcher> {
+  function shardedIndex(shards: ShardsOptions, manifestUrl: string): Promise<Searcher> {
     const headers = {accept: 'application/json'};
-    if (options.worker) {
-      // Its text only: the worker parses it.
-      const manifest = fetchIndexFile(fetcher(), manifestUrl, {headers, cache, timeoutMs}, (r) =>
-        r.text(),
-      );
-      manifest.catch(() => {}); // handled when the worker's client asks for it
-      return openShardsInWorker(manifestUrl, manifest, timeoutMs);
-    }
-    const manifest = fetchFile(manifestUrl, {headers});
-    manifest.catch(() => {}); // handled when the reader asks for it
-    const {createShardedSearch} = await import(
-      /* webpackChunkName: "search-shards" */ './shardedSearch'
+    const early = new Map(
+      [manifestUrl, shards.tableUrl()]
+        .filter((url) => url !== '')
+        .map((url): [string, Promise<string>] => {
+          const text = fetchIndexFile(fetcher(), url, {headers, cache, timeoutMs}, (r) => r.text());
+          text.catch(() => {}); // handled when the reader asks for it
+          return [url, text];
+        }),
     );
-    const reader = createShardedSearch({
-      manifestUrl,
-      fetch: withEarlyFile(manifestUrl, manifest, fetchFile),
-    });
-    await reader.open();
-    return reader;
+    return shards.open({manifestUrl, early, fetchFile, timeoutMs});
   }
 
   function load(): Promise<Searcher> {
     if (!loading) {
-      const shards = options.shardsUrl?.() ?? '';
-      const attempt = (async () => (shards ? shardedIndex(shards) : wholeIndex(indexUrl())))();
+      const {shards} = options;
+      const manifestUrl = shards?.manifestUrl() ?? '';
+      const attempt = (async () =>
+        shards && manifestUrl ? shardedIndex(shards, manifestUrl) : wholeIndex(indexUrl()))();
       loading = attempt;
       // Forget a failed attempt so that the next request loads again.
       attempt.catch((error: unknown) => {

@@ -74,7 +74,7 @@ export function indexFileFetch(
 }
 
 /** A file's text, fetched elsewhere, as a FetchLike's response; text that is no JSON is an IndexLoadError. */
-export async function textResponse(url: string, text: string): Promise<FetchResponse> {
+async function textResponse(url: string, text: string): Promise<FetchResponse> {
   try {
     return valueResponse(JSON.parse(text), () => text);
   } catch (error) {
@@ -83,18 +83,19 @@ export async function textResponse(url: string, text: string): Promise<FetchResp
 }
 
 /**
- * `fetchFile`, except that the first fetch of `url` takes `early`, that file asked for before the
- * reader's code had loaded (the manifest: one round trip less on the first interaction).
+ * `fetchFile`, except that the first fetch of each URL of `early` takes its text, that file asked
+ * for before the reader's code had loaded (the manifest and the table: the first interaction's
+ * files in one round trip, not after the code and each other).
  */
-export function withEarlyFile(
-  url: string,
-  early: Promise<FetchResponse>,
+export function withEarlyFiles(
+  early: ReadonlyMap<string, Promise<string>>,
   fetchFile: FetchLike,
 ): FetchLike {
-  let taken = false;
-  return (asked, init) => {
-    if (asked !== url || taken) return fetchFile(asked, init);
-    taken = true;
-    return early;
+  const waiting = new Map(early);
+  return (url, init) => {
+    const text = waiting.get(url);
+    if (text === undefined) return fetchFile(url, init);
+    waiting.delete(url);
+    return text.then((body) => textResponse(url, body));
   };
 }

@@ -33,6 +33,11 @@ export const INDEX_META_NAME = 'fsc:search-index';
  * server writes none: its pages search the whole index.
  */
 export const SHARDS_META_NAME = 'fsc:search-shards';
+/**
+ * Name of the meta tag, beside the manifest's, holding the URL of the sharded index's table, which
+ * every query needs too: the page asks for it with the manifest, not after reading its hash there.
+ */
+export const SHARDS_TABLE_META_NAME = 'fsc:search-shards-table';
 const INDEX_FORMAT = 'fsc-docsearch-index';
 const INDEX_VERSION = 2;
 

@@ -7,7 +7,7 @@
  * Messages (ShardWorkerRequest, ShardWorkerReply in shardWorkerClient.ts) carry an id; each is
  * answered once, with the value or the error, whose status survives (a file that is gone).
  */
-import {IndexLoadError, indexFileFetch, textResponse, withEarlyFile} from './indexFetch';
+import {IndexLoadError, indexFileFetch, withEarlyFiles} from './indexFetch';
 import type {PriorOf} from './queryPrior';
 import {createShardedSearch, type ShardedSearch} from './shardedSearch';
 import type {ShardWorkerReply, ShardWorkerRequest} from './shardWorkerClient';
@@ -24,13 +24,12 @@ let priorOf: PriorOf | null = null;
 async function answer(request: ShardWorkerRequest): Promise<unknown> {
   switch (request.type) {
     case 'open': {
-      const {manifestUrl, manifest, timeoutMs} = request;
-      // The page fetched the manifest while this worker's code loaded: it is read from that text.
+      const {manifestUrl, early, timeoutMs} = request;
+      // The page fetched the manifest and the table while this worker's code loaded: they are read
+      // from that text.
       const fetchFile = indexFileFetch(() => fetch, 'default', timeoutMs);
-      reader = createShardedSearch({
-        manifestUrl,
-        fetch: withEarlyFile(manifestUrl, textResponse(manifestUrl, manifest), fetchFile),
-      });
+      const texts = new Map(early.map(([url, text]) => [url, Promise.resolve(text)]));
+      reader = createShardedSearch({manifestUrl, fetch: withEarlyFiles(texts, fetchFile)});
       await reader.open();
       priorOf = await reader.priorOf();
       return {prior: priorOf !== null};

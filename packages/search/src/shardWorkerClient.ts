@@ -4,23 +4,22 @@
  * requester uses it on a built site in the browser, so that opening the index and ranking a query
  * (tens of milliseconds of CPU on a phone) no longer hold up the page's input and paint.
  */
+import type {ShardOpener} from './embeddedRequester';
 import {IndexLoadError} from './indexFetch';
 import type {PriorOf, QueryPrior} from './queryPrior';
-import type {ShardedSearch} from './shardedSearch';
 import type {MultiQueryRequest, SearchResponse} from './types';
 
-export type ShardWorkerRequest = {id: number} & (
-  | {type: 'open'; manifestUrl: string; manifest: string; timeoutMs: number}
-  | {type: 'search'; requests: readonly MultiQueryRequest[]}
-  | {type: 'prior'; query: string}
-);
+export type ShardWorkerRequest = {id: number} &
+  /** `early`: the files the page fetched while the worker's code loaded, each URL and its text. */
+  (
+    | {type: 'open'; manifestUrl: string; early: [string, string][]; timeoutMs: number}
+    | {type: 'search'; requests: readonly MultiQueryRequest[]}
+    | {type: 'prior'; query: string}
+  );
 
 export type ShardWorkerReply =
   | {id: number; value: unknown}
   | {id: number; error: {message: string; loadError: boolean; status?: number}};
-
-/** What the embedded requester asks of a sharded reader, here or in the worker. */
-export type ShardReader = Pick<ShardedSearch, 'search' | 'priorOf'>;
 
 type Call = {resolve(value: unknown): void; reject(error: Error): void};
 type Question = ShardWorkerRequest extends infer R
@@ -75,27 +74,22 @@ function startWorker(): Ask {
 
 /**
  * Opens the sharded index in the page's worker (started on the first call, so that its code loads
- * while the page fetches the manifest), given the manifest's text. A failure to fetch a file
- * rejects as an IndexLoadError with its status, as the reader on the page would, and the next
- * call opens the index again in the same worker; a worker whose code cannot load (a newer release
- * removed it) rejects, and the next call starts another.
+ * while the page fetches the manifest and the table), given their text. A failure to fetch a file
+ * rejects as an IndexLoadError with its status, as the reader in the caller's thread would, and
+ * the next call opens the index again in the same worker; a worker whose code cannot load (a newer
+ * release removed it) rejects, and the next call starts another. The worker fetches the other
+ * files with its own `fetch`, not `fetchFile`.
  */
-export async function openShardsInWorker(
-  manifestUrl: string,
-  manifest: Promise<string>,
-  timeoutMs: number,
-): Promise<ShardReader> {
+export const openShardsInWorker: ShardOpener = async ({manifestUrl, early, timeoutMs}) => {
   running ??= startWorker();
   const ask = running;
-  const {prior} = await ask<{prior: boolean}>({
-    type: 'open',
-    manifestUrl,
-    manifest: await manifest,
-    timeoutMs,
-  });
+  const files = await Promise.all(
+    [...early].map(async ([url, text]): Promise<[string, string]> => [url, await text]),
+  );
+  const {prior} = await ask<{prior: boolean}>({type: 'open', manifestUrl, early: files, timeoutMs});
   const priorOf: PriorOf | null = prior ? (query) => ask<QueryPrior>({type: 'prior', query}) : null;
   return {
     search: (requests) => ask<SearchResponse[]>({type: 'search', requests}),
     priorOf: async () => priorOf,
   };
-}
+};

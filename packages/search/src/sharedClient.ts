@@ -7,10 +7,12 @@ import {isSearchModalOpen, reloadForNewRelease} from './newRelease';
 import {
   createSearchClient,
   indexUrlFromMeta,
+  shardsTableUrlFromMeta,
   shardsUrlFromMeta,
   type SearchClient,
 } from './algoliaClient';
 import {PRIOR_META_NAME, readPriorFile, type QueryPrior} from './queryPrior';
+import {openShardsInWorker} from './shardWorkerClient';
 
 /** `http://127.0.0.1:1234` -> the client's host shape (test configuration only). */
 function toHost(address: string) {
@@ -39,9 +41,10 @@ async function loadPriorFromMeta(): Promise<QueryPrior | null> {
 /**
  * One client for the modal and the search page, created on first use from the build's search
  * config. In embedded mode it finds the index through the page's meta tags: the build's sharded
- * index (its manifest's content-hashed name), or in the development server the whole index it keeps
- * current while docs change. A file of the index that is gone means a newer release is deployed:
- * the page reloads once (newRelease.ts).
+ * index (its manifest's and table's content-hashed names), read in a Web Worker so that its CPU
+ * (opening the index, ranking) is off the page's main thread, or in the development server the
+ * whole index it keeps current while docs change. A file of the index that is gone means a newer
+ * release is deployed: the page reloads once (newRelease.ts).
  * Hits whose URL leaves the site (`siteUrl`, the origin its records are written for) are dropped.
  * The first pages of hits are re-ordered by the build's query-to-page prior (queryPrior.ts).
  */
@@ -54,9 +57,11 @@ export function getSharedClient(config: SearchConfig, siteUrl: string): SearchCl
           siteOrigin,
           loadPrior: loadPriorFromMeta,
           indexUrl: () => indexUrlFromMeta(),
-          shardsUrl: () => shardsUrlFromMeta(),
-          // The sharded reader's CPU (opening the index, ranking) off the page's main thread.
-          worker: true,
+          shards: {
+            manifestUrl: () => shardsUrlFromMeta(),
+            tableUrl: () => shardsTableUrlFromMeta(),
+            open: openShardsInWorker,
+          },
           followChanges: process.env.NODE_ENV === 'development',
           onIndexGone: (query) => reloadForNewRelease(isSearchModalOpen() ? query : undefined),
         })

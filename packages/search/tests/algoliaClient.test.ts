@@ -7,6 +7,7 @@ import {serializeIndex} from '../src/indexFileFormat';
 import {serializeShards, shardFileName} from '../src/shardFileFormat';
 import {requestParams} from '../src/params';
 import {createSearchClient, indexUrlFromMeta} from '../src/algoliaClient';
+import {openShardsInThread} from '../src/shardsInThread';
 import type {DocSearchRecord, MultiQueryBody, SearchResponse} from '../src/types';
 import {docSearchRequest} from '../support/docSearchRequest';
 import {closedPort, startDouble, type HttpDouble} from '../support/httpDouble';
@@ -18,24 +19,35 @@ const docSearchBody = (query: string) => ({
 });
 
 const indexJson = (): unknown => JSON.parse(serializeIndex(corpus()));
-/** A fetch response with `body` as its JSON and its text. */
+/** A fetch response with `body` as its JSON and its text (a string as it is, else as JSON). */
 const answer = (status: number, body: () => unknown) => ({
   ok: status === 200,
   status,
   json: async () => body(),
-  text: async () => String(body()),
+  text: async () => {
+    const value = body();
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  },
 });
 const okFetch = (): FetchLike => async () => answer(200, indexJson);
 
 const MANIFEST_URL = '/search-shards/manifest.0a1b2c3d.json';
+const SHARDS_HASH = '1234abcd';
+const at = (name: string) => `/search-shards/${name}`;
+const TABLE_URL = at(shardFileName(SHARDS_HASH, 'table'));
+/** The sharded index as a built page names it, read in the caller's thread. */
+const SHARDS = {
+  manifestUrl: () => MANIFEST_URL,
+  tableUrl: () => TABLE_URL,
+  open: openShardsInThread,
+};
 /** The sharded index of the corpus, by URL, as the build writes it (shardFiles.ts). */
 function shardFilesOf(records: DocSearchRecord[]): Map<string, string> {
   const files = serializeShards(records);
-  const hash = '1234abcd';
-  const at = (name: string) => `/search-shards/${name}`;
+  const hash = SHARDS_HASH;
   return new Map([
     [MANIFEST_URL, files.manifest(hash)],
-    [at(shardFileName(hash, 'table')), files.table],
+    [TABLE_URL, files.table],
     ...files.postings.map((json, n): [string, string] => [at(shardFileName(hash, ['p', n])), json]),
     ...files.texts.map((json, n): [string, string] => [at(shardFileName(hash, ['t', n])), json]),
   ]);
@@ -318,15 +330,24 @@ describe('embedded mode', () => {
     ]);
   });
 
-  it("searches the sharded index when the page names a manifest: the index file's answers, the index file never fetched", async () => {
+  it("searches the sharded index when the page names a manifest: the index file's answers, the index file never fetched, the table asked for beside the manifest", async () => {
     const files = shardFilesOf(corpus());
     const requested: string[] = [];
+    let tableAsked = () => {};
+    const tableRequested = new Promise<void>((resolve) => (tableAsked = resolve));
+    let beforeManifestAnswer: string[] = [];
     const client = createSearchClient({
       mode: 'embedded',
       indexUrl: () => '/search-index.abcdef12.json',
-      shardsUrl: () => MANIFEST_URL,
+      shards: SHARDS,
       fetch: async (url) => {
         requested.push(url);
+        if (url === TABLE_URL) tableAsked();
+        // The manifest answers once the table is asked for, or after a second without it.
+        if (url === MANIFEST_URL) {
+          await Promise.race([tableRequested, new Promise((wait) => setTimeout(wait, 1000))]);
+          beforeManifestAnswer = [...requested];
+        }
         const json = files.get(url);
         return json === undefined ? answer(404, () => ({})) : answer(200, () => JSON.parse(json));
       },
@@ -337,7 +358,8 @@ describe('embedded mode', () => {
       fetch: okFetch(),
     });
     await client.preload();
-    expect(requested).toEqual([MANIFEST_URL, '/search-shards/1234abcd-table.json']);
+    expect(beforeManifestAnswer).toEqual([MANIFEST_URL, TABLE_URL]);
+    expect(requested).toEqual([MANIFEST_URL, TABLE_URL]);
     for (const query of ['outwy', 'manager', 'de outway', 'zorblatt']) {
       const {results} = await client.search(docSearchBody(query));
       const expected = (await whole.search(docSearchBody(query))).results;
@@ -356,7 +378,7 @@ describe('embedded mode', () => {
       const client = createSearchClient({
         mode: 'embedded',
         indexUrl: () => '/search-index.abcdef12.json',
-        shardsUrl: () => MANIFEST_URL,
+        shards: SHARDS,
         fetch: async (url) => {
           const json = files.get(url);
           const status = /-[pt]\d+\.json$/.test(url) ? shardStatus : 200;

@@ -402,12 +402,21 @@ describe('search-index plugin (postBuild)', () => {
       expect(text.match(/fsc:search-index/g)).toHaveLength(1);
     }
     expect(await findIndexFile(outDir)).toBe(path.join(outDir, name));
-    // The sharded index the browser searches: every page names its manifest.
+    // The sharded index the browser searches: every page names its manifest, and its table, which
+    // the page asks for beside the manifest.
     const manifest = path.relative(outDir, await findShardManifest(outDir));
-    for (const f of html)
+    const tables = readdirSync(path.dirname(path.join(outDir, manifest))).filter((f) =>
+      f.endsWith('-table.json'),
+    );
+    expect(tables).toHaveLength(1);
+    for (const f of html) {
       expect(readFileSync(f, 'utf8')).toContain(
         `<meta name="fsc:search-shards" content="/${manifest}">`,
       );
+      expect(readFileSync(f, 'utf8')).toContain(
+        `<meta name="fsc:search-shards-table" content="/search-shards/${tables[0]}">`,
+      );
+    }
     // The query-to-page prior, in a file of its own that every page names.
     const prior = path.basename((await findPriorFile(outDir)) ?? '');
     expect(prior).toMatch(/^search-prior\.[0-9a-f]{8}\.json$/);

@@ -32,6 +32,7 @@ import {
   shardFileName,
 } from '../src/shardFileFormat';
 import {createShardedSearch} from '../src/shardedSearch';
+import {openShardsInThread} from '../src/shardsInThread';
 import type {SynonymEntry} from '../src/synonyms';
 import type {DocSearchRecord, MultiQueryRequest, SearchResponse} from '../src/types';
 import {docSearchRequest} from '../support/docSearchRequest';
@@ -303,7 +304,11 @@ describe("the prior's rows in the sharded index", () => {
     const shardsClient = createSearchClient({
       mode: 'embedded',
       indexUrl: () => '/whole.json',
-      shardsUrl: () => '/s/manifest.json',
+      shards: {
+        manifestUrl: () => '/s/manifest.json',
+        tableUrl: () => '',
+        open: openShardsInThread,
+      },
       fetch: recordingFetch((url) => served.get(url) ?? null).fetch,
       loadPrior,
     });
@@ -326,6 +331,7 @@ describe("the prior's rows in the sharded index", () => {
 describe('the answer files of short prefixes', () => {
   let out: string;
   let manifestUrl: string;
+  let tableUrl: string;
   let answers: string[];
   /** The build's files, by their path under `out`. */
   const read = (url: string): string | null => {
@@ -348,8 +354,9 @@ describe('the answer files of short prefixes', () => {
 
   beforeAll(async () => {
     out = await mkdtemp(path.join(tmpdir(), 'answers-'));
-    const manifest = await writeShardFiles(out, records, {synonyms, rules, prior}, () => {});
-    manifestUrl = `/${manifest}`;
+    const shards = await writeShardFiles(out, records, {synonyms, rules, prior}, () => {});
+    manifestUrl = `/${shards.manifest}`;
+    tableUrl = `/${shards.table}`;
     ({answers} = readShardManifest(read(manifestUrl)));
   }, 60_000);
   afterAll(() => rm(out, {recursive: true, force: true}));
@@ -407,7 +414,7 @@ describe('the answer files of short prefixes', () => {
     const shardsClient = createSearchClient({
       mode: 'embedded',
       indexUrl: () => '/whole.json',
-      shardsUrl: () => manifestUrl,
+      shards: {manifestUrl: () => manifestUrl, tableUrl: () => tableUrl, open: openShardsInThread},
       fetch,
       loadPrior: async () => null,
     });

@@ -10,7 +10,12 @@ import {existsSync} from 'node:fs';
 import {readdir, readFile, unlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {INDEX_META_NAME, SHARDS_META_NAME, serializeIndex} from '../indexFileFormat';
+import {
+  INDEX_META_NAME,
+  SHARDS_META_NAME,
+  SHARDS_TABLE_META_NAME,
+  serializeIndex,
+} from '../indexFileFormat';
 import type {QueryPrior} from '../queryPrior';
 import type {DocSearchRecord} from '../types';
 import {extractRecords} from './extractRecords';
@@ -210,15 +215,16 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   const publicPath = `${base}${fileName}`;
 
   // The sharded index beside it (issue 38), which the browser searches.
-  const manifest = await writeShardFiles(
+  const shards = await writeShardFiles(
     outDir,
     records,
     {synonyms, rules, prior: options.prior ?? null},
     log,
   );
 
-  const manifestPath = `${base}${manifest.split(path.sep).join('/')}`;
-  await tagHtmlFiles(outDir, SHARDS_META_NAME, manifestPath, log);
+  const publicPathOf = (file: string) => `${base}${file.split(path.sep).join('/')}`;
+  await tagHtmlFiles(outDir, SHARDS_META_NAME, publicPathOf(shards.manifest), log);
+  await tagHtmlFiles(outDir, SHARDS_TABLE_META_NAME, publicPathOf(shards.table), log);
   const htmlFilesTagged = await tagHtmlFiles(outDir, INDEX_META_NAME, publicPath, log);
 
   log(

@@ -124,13 +124,20 @@ async function firstSearchBytes(files: ReadonlyMap<string, string>, word: string
   return bytes;
 }
 
-/** Writes the sharded index of `records` into `outDir`; returns the manifest's path in it. */
+/** Where the sharded index's files that every query needs are, relative to the build directory. */
+interface ShardPaths {
+  manifest: string;
+  /** The table, which pages name beside the manifest so that both are asked for at once. */
+  table: string;
+}
+
+/** Writes the sharded index of `records` into `outDir`; returns the paths of its manifest and table. */
 export async function writeShardFiles(
   outDir: string,
   records: readonly DocSearchRecord[],
   data: {synonyms: readonly SynonymEntry[]; rules: readonly QueryRule[]; prior?: QueryPrior | null},
   log: (message: string) => void,
-): Promise<string> {
+): Promise<ShardPaths> {
   const files = serializeShards(records, data);
   const {terms, postingStarts} = files;
   const postingSizes = files.postings.map(gzipBytes);
@@ -224,7 +231,10 @@ export async function writeShardFiles(
   ];
   if (failures.length > 0) throw new Error(`[search-index] sharded index: ${failures.join('; ')}.`);
   log(`[search-index] sharded index -> ${SHARDS_DIR}/${manifestName}: ${figures}`);
-  return path.join(SHARDS_DIR, manifestName);
+  return {
+    manifest: path.join(SHARDS_DIR, manifestName),
+    table: path.join(SHARDS_DIR, shardFileName(hash, 'table')),
+  };
 }
 
 /** The sharded index's manifest in a build directory. */
