@@ -65,9 +65,28 @@ describe('/search page', () => {
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(0);
   });
 
-  it('reads the sharded index in a worker: the page fetches the manifest, the worker the rest', async () => {
-    const {page} = await visit('/search?q=manager');
+  it('reads the sharded index in a worker: the page fetches the manifest and, before its answer, the table; the worker the rest', async () => {
+    const manifest = /\/search-shards\/manifest\.[0-9a-f]+\.json$/;
+    const table = /\/search-shards\/[0-9a-f]+-table\.json$/;
+    let tableAsked = false;
+    let tableAskedBeforeManifest = false;
+    const {page} = await visit('/search?q=manager', {
+      beforeLoad: async (page) => {
+        page.on('request', (request) => {
+          if (table.test(request.url())) tableAsked = true;
+        });
+        // The manifest's answer is held until the table is asked for, or for 5 s: one round trip
+        // for both, not the table after the manifest.
+        await page.route(manifest, async (route) => {
+          for (let waited = 0; !tableAsked && waited < 5000; waited += 50)
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          tableAskedBeforeManifest = tableAsked;
+          await route.continue();
+        });
+      },
+    });
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    expect(tableAskedBeforeManifest).toBe(true);
     // The page's own resource timing holds what the page fetched, not what its worker did.
     const fetchedByPage = await page.evaluate(() =>
       performance
@@ -75,7 +94,10 @@ describe('/search page', () => {
         .map((entry) => new URL(entry.name).pathname)
         .filter((path) => path.startsWith('/search-shards/')),
     );
-    expect(fetchedByPage).toEqual([expect.stringMatching(/\/manifest\.[0-9a-f]+\.json$/)]);
+    expect(fetchedByPage).toHaveLength(2);
+    expect(fetchedByPage).toEqual(
+      expect.arrayContaining([expect.stringMatching(manifest), expect.stringMatching(table)]),
+    );
     const workers = page.workers().map((worker) => new URL(worker.url()).pathname);
     expect(workers).toEqual([expect.stringMatching(/\/search-shards-worker\.[0-9a-f]+\.js$/)]);
   });
