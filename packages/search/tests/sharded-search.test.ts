@@ -328,6 +328,30 @@ describe("the prior's rows in the sharded index", () => {
   });
 });
 
+/**
+ * The writer's shard files of `records` (synonyms, best bets and prior, as the site's build has
+ * them), written into a folder that held those of another, smaller site: the answer files' cases
+ * read them and the case of the files' names checks them and what the writer logged. Each build
+ * ranks its prefixes' answers (about 1.5 s of CPU), so it is made once, by the first case that
+ * needs it, where the two cases made three builds (2026-11-29).
+ */
+let shardBuild:
+  | Promise<{out: string; shards: Awaited<ReturnType<typeof writeShardFiles>>; logged: string[]}>
+  | undefined;
+const builtShards = () =>
+  (shardBuild ??= (async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
+    await writeShardFiles(out, generated.slice(0, 20), {synonyms: [], rules: []}, () => {});
+    const logged: string[] = [];
+    const shards = await writeShardFiles(out, records, {synonyms, rules, prior}, (line) =>
+      logged.push(line),
+    );
+    return {out, shards, logged};
+  })());
+afterAll(async () => {
+  if (shardBuild) await rm((await shardBuild).out, {recursive: true, force: true});
+});
+
 describe('the answer files of short prefixes', () => {
   let out: string;
   let manifestUrl: string;
@@ -353,13 +377,12 @@ describe('the answer files of short prefixes', () => {
   ].sort();
 
   beforeAll(async () => {
-    out = await mkdtemp(path.join(tmpdir(), 'answers-'));
-    const shards = await writeShardFiles(out, records, {synonyms, rules, prior}, () => {});
+    const {shards, ...built} = await builtShards();
+    out = built.out;
     manifestUrl = `/${shards.manifest}`;
     tableUrl = `/${shards.table}`;
     ({answers} = readShardManifest(read(manifestUrl)));
   }, 60_000);
-  afterAll(() => rm(out, {recursive: true, force: true}));
 
   it('answer every one- and two-letter prefix as the whole index, as the modal and /search ask it, a prefix with large postings from its answer file alone', async () => {
     const {fetch, take} = recordingFetch(read);
@@ -446,35 +469,28 @@ describe("the build's shard files", () => {
   const quiet = () => undefined;
 
   it('are named by the hash of their content, and a new build leaves none of the last one behind', async () => {
-    const out = await mkdtemp(path.join(tmpdir(), 'shards-'));
-    try {
-      await writeShardFiles(out, generated, {synonyms: [], rules: []}, quiet);
-      const logged: string[] = [];
-      await writeShardFiles(out, records, {synonyms, rules: []}, (line) => logged.push(line));
-      // The build reports the first search of the commonest word, of one letter, and the largest files.
-      expect(logged.join('\n')).toMatch(
-        /the first search of '\w+' fetches [\d.]+ KB gzip, a first keystroke of one letter at most [\d.]+ KB \('\w'\) \(budget 52\.0 KB for 203 pages\).*postings files \(largest [\d.]+ KB\).*text files \(largest [\d.]+ KB\).*answer files \(largest [\d.]+ KB\)/,
-      );
-      const manifestFile = await findShardManifest(out);
-      const manifestJson = await readFile(manifestFile, 'utf8');
-      expect(path.basename(manifestFile)).toBe(`manifest.${sha8(manifestJson)}.json`);
-      const {hash, postingStarts, textStarts, answers} = readShardManifest(manifestJson);
-      expect(answers.length).toBeGreaterThan(0);
-      const shards = [
-        ...postingStarts.map((_, n) => shardFileName(hash, ['p', n])),
-        shardFileName(hash, 'table'),
-        ...textStarts.map((_, n) => shardFileName(hash, ['t', n])),
-        ...answers.map((_, n) => shardFileName(hash, ['a', n])),
-      ];
-      const dir = path.dirname(manifestFile);
-      const contents = await Promise.all(
-        shards.map((name) => readFile(path.join(dir, name), 'utf8')),
-      );
-      expect(hash).toBe(sha8(contents.join('\n')));
-      expect((await readdir(dir)).sort()).toEqual([...shards, path.basename(manifestFile)].sort());
-    } finally {
-      await rm(out, {recursive: true, force: true});
-    }
+    const {out, logged} = await builtShards();
+    // The build reports the first search of the commonest word, of one letter, and the largest files.
+    expect(logged.join('\n')).toMatch(
+      /the first search of '\w+' fetches [\d.]+ KB gzip, a first keystroke of one letter at most [\d.]+ KB \('\w'\) \(budget 52\.0 KB for 203 pages\).*postings files \(largest [\d.]+ KB\).*text files \(largest [\d.]+ KB\).*answer files \(largest [\d.]+ KB\)/,
+    );
+    const manifestFile = await findShardManifest(out);
+    const manifestJson = await readFile(manifestFile, 'utf8');
+    expect(path.basename(manifestFile)).toBe(`manifest.${sha8(manifestJson)}.json`);
+    const {hash, postingStarts, textStarts, answers} = readShardManifest(manifestJson);
+    expect(answers.length).toBeGreaterThan(0);
+    const shards = [
+      ...postingStarts.map((_, n) => shardFileName(hash, ['p', n])),
+      shardFileName(hash, 'table'),
+      ...textStarts.map((_, n) => shardFileName(hash, ['t', n])),
+      ...answers.map((_, n) => shardFileName(hash, ['a', n])),
+    ];
+    const dir = path.dirname(manifestFile);
+    const contents = await Promise.all(
+      shards.map((name) => readFile(path.join(dir, name), 'utf8')),
+    );
+    expect(hash).toBe(sha8(contents.join('\n')));
+    expect((await readdir(dir)).sort()).toEqual([...shards, path.basename(manifestFile)].sort());
   });
 
   it('are written a few at a time: a large site has more files than a process may open at once', async () => {
