@@ -3,7 +3,8 @@
  * requests the embedded requester answers, with the same Algolia-shaped params, from the files
  * each query needs, in the engine's own two steps (engine.ts createQueryRanker).
  *
- * - open(), on the first interaction with search: the manifest, then the table.
+ * - open(), on the first interaction with search: the manifest, then the table its hash names (the
+ *   embedded requester has asked for both at once, and hands them in through `fetch`).
  * - A query: the engine's matcher runs over the manifest's dictionary, each term standing for an
  *   empty posting that notes when the matcher reads it; every term whose posting the matcher reads
  *   is one the whole index's matcher would read, since its lookups (exact, prefix, typos, plurals,
