@@ -10,9 +10,10 @@
  * bundle has no path to the reader's code outside its worker. Without a manifest (the development
  * server) it answers from the whole index file, loaded on the first request only (in the
  * development server: again whenever the index changes). Either reader's code loads only then (a
- * dynamic `import()`, or the worker's own script), so that it stays out of the first page load. A failed fetch answers like an unreachable host (`status: 0`),
- * so the client throws its own `RetryError` (DocSearch then shows 'Unable to fetch results'); the
- * next request tries again. A fetch that hangs fails the same way after `loadTimeoutMs`.
+ * dynamic `import()`, or the worker's own script), so that it stays out of the first page load.
+ * A failed fetch answers like an unreachable host (`status: 0`), so the client throws its own
+ * `RetryError` (DocSearch then shows 'Unable to fetch results'); the next request tries again. A
+ * fetch that hangs fails the same way after `loadTimeoutMs`.
  */
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
 import type {FetchLike} from './fetchLike';
