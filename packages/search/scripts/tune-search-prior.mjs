@@ -99,10 +99,11 @@ const format = (r) =>
 // grid's edge (train sets 0-18 and 21). power is the posterior's in the fusion (queryPrior.ts,
 // POSTERIOR_POWER); 0.3 and 0.75 scored below 0.5 (2026-11-28). Centred again on λ 1.25 and
 // alpha 0.2 once the words were cut to six letters and λ weighed by the words the table knows
-// (2026-11-29).
+// (2026-11-29), and alpha on 0.13 once a word's smoothing grew with the pages it taught
+// (queryPrior.ts, SMOOTHING_POWER).
 const grid = {
   lambda: [1, 1.25, 1.5],
-  alpha: [0.15, 0.2, 0.3],
+  alpha: [0.1, 0.13, 0.2],
   minWordCount: [1, 2, 3],
   bestBetWeight: [10, 16, 24],
   keepHeadingMatch: [true, false],

@@ -153,11 +153,30 @@ const PRIOR: QueryPrior = {
 
 describe('fusing the prior with the back end order', () => {
   it('gives P(page | words) by naive Bayes with additive smoothing', () => {
-    // P(audit | a) = (3 + 1) / (3 + 2), P(audit | b) = (1 + 1) / (3 + 2): 2 to 1.
+    // "audit" taught two pages, so its smoothing is alpha·2^¼ = s: P(audit | a) = (3 + s) / (3 +
+    // 2s), P(audit | b) = (1 + s) / (3 + 2s), about 2 to 1.
+    const s = 2 ** 0.25;
     const posterior = pagePosterior(PRIOR, priorWords('the audits'));
-    expect(posterior.get('/a')).toBeCloseTo(2 / 3, 10);
-    expect(posterior.get('/b')).toBeCloseTo(1 / 3, 10);
+    expect(posterior.get('/a')).toBeCloseTo((3 + s) / (4 + 2 * s), 10);
+    expect(posterior.get('/b')).toBeCloseTo((1 + s) / (4 + 2 * s), 10);
     expect(pagePosterior(PRIOR, priorWords('unknown words')).size).toBe(0);
+  });
+
+  it('smooths a word the more, the more pages it taught, so it says less', () => {
+    // "zebra" taught a twice; "audit" taught b, c and d twice each. With one alpha the query's
+    // two words would tie all four pages; "audit"'s smoothing alpha·3^¼ = s weighs it less, and a
+    // leads b, c and d by (2 + 1)·s to 1·(2 + s).
+    const prior: QueryPrior = {
+      ...PRIOR,
+      pages: ['/a', '/b', '/c', '/d'],
+      examples: [1, 1, 1, 1],
+      words: {zebra: [0, 2], audit: [1, 2, 2, 2, 3, 2]},
+    };
+    const s = 3 ** 0.25;
+    const ratio = (3 * s) / (2 + s);
+    const posterior = pagePosterior(prior, priorWords('zebra audit'));
+    expect(posterior.get('/a')).toBeCloseTo(ratio / (ratio + 3), 10);
+    expect(posterior.get('/b')).toBeCloseTo(1 / (ratio + 3), 10);
   });
 
   it('orders by 1/rank + λ·√P(page | words), each page once first, never adding a page, ties in the back end order', () => {
