@@ -16,11 +16,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {connectBrowser, openPage, waitForHydration, type PageProblems} from './support/browser';
 import {startNginx, type NginxServer} from '../../support/nginx.mjs';
-import {
-  NO_VIOLATIONS,
-  violationsInBothModes,
-  type CheckedColours,
-} from './support/accessibilityScan';
+import {NO_VIOLATIONS, violationsInBothModes} from './support/accessibilityScan';
 import {DIAGRAMS_BY_ROUTE, expectDiagrams} from './support/diagrams';
 import {expectDocPage} from './support/docPage';
 import {pagePool} from './support/pagePool';
@@ -589,15 +585,7 @@ describe('in Chromium', () => {
    * both. Opening each page once more in the other mode, for the scans alone, cost about 45 s of
    * CPU a run (2026-11-28). /introduction is /introduction/ again, scanned as that; the search
    * page is scanned with hits in its case below.
-   *
-   * The colour rules (contrast, links told apart from text) run in a mode, and the scan of the
-   * other mode is made, only on the pages that show something whose colours no page before
-   * checked in that mode (`checkedColours`, see colourContexts): they took about half of a page's
-   * scans, and most pages show little but what the ones before them showed. Every other rule runs
-   * on every page, in the mode it opened in, and each diagram's name is checked in both modes
-   * (expectDiagrams). A case run alone checks the colours of its whole page in both modes.
    */
-  const checkedColours: CheckedColours = {light: new Set(), dark: new Set()};
   const hasDiagrams = (route: string) => (DIAGRAMS_BY_ROUTE.get(route) ?? 0) > 0;
   const ROUTE_LOADS = [...PAGE_PATHS, '/introduction']
     // The pages with diagrams first, so that they take turns too.
@@ -632,9 +620,7 @@ describe('in Chromium', () => {
         }
         if (SCANNED_ROUTES.has(route)) {
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
-          expect(await violationsInBothModes(page, expect, undefined, checkedColours)).toEqual(
-            NO_VIOLATIONS,
-          );
+          expect(await violationsInBothModes(page, expect)).toEqual(NO_VIOLATIONS);
           // Drawn anew in the other mode, which the scan switched to.
           if (doc) await expectDiagrams(page, doc.path, expect);
         }
@@ -643,14 +629,6 @@ describe('in Chromium', () => {
         expect(problems.foreignRequests).toEqual([]);
       }),
   );
-
-  it("no stylesheet of the site selects a doc by the class naming it, which the scans' colour contexts leave out", () => {
-    const css = fs
-      .readdirSync(path.join(build, 'assets/css'))
-      .map((name) => fs.readFileSync(path.join(build, 'assets/css', name), 'utf8'));
-    expect(css.length).toBeGreaterThan(0);
-    expect(css.join('\n')).not.toContain('docs-doc-id-');
-  });
 
   it('shows the not-found page without a CSP violation, accessible in both modes', () =>
     withWatchedPage(async ({page, violations, problems}) => {

@@ -24,19 +24,6 @@ const RULES_THE_MODE_CHANGES = [
   'svg-img-alt',
 ];
 
-/**
- * The rules that read the colours an element is drawn in. Colour contrast alone took 0.6-0.8 s of
- * the renderer's CPU a scan of a doc page, wherever the scan was limited to (axe measures the whole
- * document first), of a full scan's 1.1-1.6 s (2026-11-29).
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/**
- * The colour contexts (`colourContexts`) whose colours have been checked, in each mode: a page
- * whose every context is among them is scanned in that mode without the colour rules.
- */
-export type CheckedColours = Record<Mode, Set<string>>;
-
 /** What a page without violations gives `violationsInBothModes`. */
 export const NO_VIOLATIONS = {dark: [], light: []};
 
@@ -71,12 +58,10 @@ async function violations(
   expect: ExpectStatic,
   include?: string,
   rules?: string[],
-  without: string[] = [],
 ): Promise<string[]> {
   expect(page.frames()).toHaveLength(1);
   const options: axe.RunOptions = {
     runOnly: rules ? {type: 'rule', values: rules} : {type: 'tag', values: WCAG_TAGS},
-    rules: Object.fromEntries(without.map((rule) => [rule, {enabled: false}])),
     resultTypes: ['violations'],
   };
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -122,95 +107,23 @@ async function switchMode(page: Page, to: Mode): Promise<void> {
 }
 
 /**
- * What decides the colours of what the page shows now: for each element with text of its own, an
- * image or a field, its tag, classes, attribute names, the values of the attributes a stylesheet of
- * the page selects by value, and its inline style, with those of each of its ancestors. Two
- * elements of one context are drawn in the same colours on any page of the site, so the colours
- * checked on one page are checked for the context. Left out: the class naming the doc
- * (`docs-doc-id-*`, which no stylesheet of the site selects by: the serving test checks), the
- * value of an id (a diagram's styles select the markers of its arrows by theirs) and the width
- * Mermaid writes into each diagram's style. Structural pseudo-classes (a table's even rows)
- * are not told apart: every table of the site has rows of both.
- */
-export function colourContexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const selectedByValue = new Set<string>();
-    for (const sheet of document.styleSheets)
-      for (const rule of sheet.cssRules)
-        for (const [, name] of (rule as CSSStyleRule).selectorText?.matchAll(
-          /\[([\w-]+)[~|^$*]?=/g,
-        ) ?? [])
-          selectedByValue.add(name!);
-    const describe = (element: Element) =>
-      [
-        element.localName,
-        ...[...element.classList].filter((name) => !name.startsWith('docs-doc-id-')).sort(),
-        ...element
-          .getAttributeNames()
-          .filter((name) => name !== 'class' && name !== 'style')
-          .sort()
-          .map((name) =>
-            selectedByValue.has(name) && name !== 'id'
-              ? `${name}=${element.getAttribute(name)}`
-              : name,
-          ),
-        (element.getAttribute('style') ?? '').replace(/max-width:[^;]*;?/, ''),
-      ].join(' ');
-    const contexts = new Set<string>();
-    const visit = (element: Element, path: string) => {
-      const context = `${path} > ${describe(element)}`;
-      const hasText = [...element.childNodes].some(
-        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
-      );
-      if (hasText || ['img', 'svg', 'input', 'select', 'textarea'].includes(element.localName))
-        contexts.add(context);
-      for (const child of element.children) visit(child, context);
-    };
-    visit(document.body, describe(document.documentElement));
-    return [...contexts];
-  });
-}
-
-/**
  * The violations of the page as it is, in the mode it shows (every rule), then, switched to the
  * other mode, for the rules the mode can change: one load serves both modes, and the state a test
  * brought the page into (an open modal, a message) is scanned in both. The page is left in the
  * other mode, its diagrams drawn anew. `expect` is the calling test's (concurrent tests each have
  * their own).
- *
- * With `checked`, the colour rules run in the mode shown, and the other mode is scanned at all,
- * only when the page shows there a colour context (`colourContexts`) not checked in that mode
- * before, which is then added: a scan of every page of the site runs them on the pages that bring
- * new colours, and every other rule on every page in the mode it shows. The images that change
- * with the mode are contexts of their own (the logo's classes name its mode).
  */
 export async function violationsInBothModes(
   page: Page,
   expect: ExpectStatic,
   include?: string,
-  checked?: CheckedColours,
 ): Promise<{dark: string[]; light: string[]}> {
   const shown = await page.evaluate(() => document.documentElement.dataset.theme);
   expect(shown === 'dark' || shown === 'light', `data-theme is ${shown}`).toBe(true);
   const first = shown as Mode;
   const other: Mode = first === 'dark' ? 'light' : 'dark';
-  /** Whether the page shows colours not yet checked in `mode`, which it now shows; adds them. */
-  const newColours = async (mode: Mode) => {
-    if (!checked) return true;
-    const unchecked = (await colourContexts(page)).filter((context) => !checked[mode].has(context));
-    for (const context of unchecked) checked[mode].add(context);
-    return unchecked.length > 0;
-  };
-  const all = await violations(
-    page,
-    expect,
-    include,
-    undefined,
-    (await newColours(first)) ? [] : COLOUR_RULES,
-  );
+  const all = await violations(page, expect, include);
   await switchMode(page, other);
-  const changed = (await newColours(other))
-    ? await violations(page, expect, include, RULES_THE_MODE_CHANGES)
-    : [];
+  const changed = await violations(page, expect, include, RULES_THE_MODE_CHANGES);
   return first === 'dark' ? {dark: all, light: changed} : {dark: changed, light: all};
 }
