@@ -26,7 +26,8 @@
  *   renders the results area only, not the navbar and footer again (whose scroll hook forces a
  *   layout on every render);
  * - a page opened with a query starts loading what the query needs when its code runs, before it
- *   hydrates (see preloadForQueryInAddress).
+ *   hydrates (see preloadForQueryInAddress);
+ * - a new search's first results are rendered before the rest (firstResultsFirst.ts).
  */
 
 /* eslint-disable jsx-a11y/no-autofocus */
@@ -67,6 +68,7 @@ import {
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import styles from './styles.module.css';
+import {useFirstResultsFirst} from './firstResultsFirst';
 
 /**
  * Opened with a query (a shared link, the browser's search box), the page needs the index at once:
@@ -445,6 +447,10 @@ function SearchPageContent(): ReactNode {
   // Upstream has no error listener: a failed search left the spinner on screen for good.
   algoliaHelper.on('error', () => searchResultStateDispatcher({type: 'error'}));
 
+  const shownItems = useFirstResultsFirst(
+    searchResultState.items,
+    searchResultState.lastPage === 0,
+  );
   const [loaderRef, setLoaderRef] = useState<HTMLDivElement | null>(null);
   const prevY = useRef(0);
   const queryInput = useRef<HTMLInputElement | null>(null);
@@ -630,7 +636,7 @@ function SearchPageContent(): ReactNode {
 
           {searchResultState.items.length > 0 ? (
             <section aria-label={pageTitle}>
-              {searchResultState.items.map(
+              {shownItems.map(
                 ({title, url, summary, breadcrumbs, openedState}, i) => (
                   <article key={i} className={styles.searchResultItem}>
                     <Heading as="h2" className={styles.searchResultItemHeading}>
@@ -712,15 +718,17 @@ function SearchPageContent(): ReactNode {
             ]
           )}
 
-          {searchResultState.hasMore && (
-            <div className={styles.loader} ref={setLoaderRef}>
-              <Translate
-                id="theme.SearchPage.fetchingNewResults"
-                description="The paragraph for fetching new search results">
-                Fetching new results...
-              </Translate>
-            </div>
-          )}
+          {/* Only below the whole list: below the first step's results it would move as the rest came. */}
+          {searchResultState.hasMore &&
+            shownItems.length === searchResultState.items.length && (
+              <div className={styles.loader} ref={setLoaderRef}>
+                <Translate
+                  id="theme.SearchPage.fetchingNewResults"
+                  description="The paragraph for fetching new search results">
+                  Fetching new results...
+                </Translate>
+              </div>
+            )}
         </div>
       </main>
     </>
