@@ -47,6 +47,18 @@ async function search(page: Page, query: string) {
     .toBeGreaterThan(0);
 }
 
+/** Marks a page shared by several cases, so that a later case can tell it still holds that load. */
+async function markPage(page: Page, mark: string) {
+  await page.evaluate((name) => Object.assign(window, {[name]: true}), mark);
+}
+
+/** The shared page, when it is open and still the document `markPage` marked (no case left it). */
+async function stillMarked(page: Page | undefined, mark: string): Promise<Page | undefined> {
+  if (!page || page.isClosed()) return undefined;
+  const marked = await page.evaluate((name) => name in window, mark).catch(() => false);
+  return marked ? page : undefined;
+}
+
 /** The viewport the typing page keeps; a case that narrows it is undone before the next. */
 const TYPING_VIEWPORT = {width: 1280, height: 720};
 let typing: Page | undefined;
@@ -60,12 +72,8 @@ let typing: Page | undefined;
  * in the shared page (`visit`) left a document without the mark, which is loaded again.
  */
 async function typingPage(): Promise<Page> {
-  const page = typing;
-  if (
-    page &&
-    !page.isClosed() &&
-    (await page.evaluate(() => 'fscTypingPage' in window).catch(() => false))
-  ) {
+  const page = await stillMarked(typing, 'fscTypingPage');
+  if (page) {
     const size = page.viewportSize();
     if (size?.width !== TYPING_VIEWPORT.width || size.height !== TYPING_VIEWPORT.height) {
       // The modal reads the width when it opens: closed, resized, opened again.
@@ -84,7 +92,7 @@ async function typingPage(): Promise<Page> {
     return page;
   }
   const loaded = (await visit('/introduction/components', {viewport: TYPING_VIEWPORT})).page;
-  await loaded.evaluate(() => Object.assign(window, {fscTypingPage: true}));
+  await markPage(loaded, 'fscTypingPage');
   await openModal(loaded);
   typing = loaded;
   return loaded;
@@ -455,18 +463,16 @@ let auditlogHits: Page | undefined;
  * or query (or ran alone, or after another case used the shared page) gets a page loaded anew.
  */
 async function auditlogHitsPage(): Promise<Page> {
-  const page = auditlogHits;
+  const page = await stillMarked(auditlogHits, 'fscAuditlogHits');
   if (
     page &&
-    !page.isClosed() &&
-    (await page.evaluate(() => 'fscAuditlogHits' in window).catch(() => false)) &&
     new URL(page.url()).pathname === '/' &&
     (await modal(page).isVisible()) &&
     (await input(page).inputValue()) === 'auditlog'
   )
     return page;
   const loaded = (await visit('/')).page;
-  await loaded.evaluate(() => Object.assign(window, {fscAuditlogHits: true}));
+  await markPage(loaded, 'fscAuditlogHits');
   await search(loaded, 'auditlog');
   auditlogHits = loaded;
   return loaded;
