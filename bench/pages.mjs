@@ -417,7 +417,7 @@ function peerBuild(rebuild) {
 /**
  * Serves each build with nginx and measures its pages. Lighthouse takes the sites in turns (run 1
  * of every site and page, then run 2, …), so a change in the host's load falls on all of them alike.
- * @param {{name: string, buildDir: string, pages: string[]}[]} sites
+ * @param {{name: string, buildDir: string, pages: string[], withoutPolicy?: boolean}[]} sites
  * @param {{runs: number, lighthouse: boolean}} options
  * @returns {Promise<SiteFigures[]>}
  */
@@ -425,7 +425,8 @@ async function measureSites(sites, options) {
   /** @type {import('../support/nginx.mjs').NginxServer[]} */
   const servers = [];
   try {
-    for (const site of sites) servers.push(await startNginx(site.buildDir));
+    for (const site of sites)
+      servers.push(await startNginx(site.buildDir, {withoutPolicy: site.withoutPolicy}));
     /** @type {SiteFigures[]} */
     const results = sites.map((site, i) => ({
       ...site,
@@ -548,6 +549,7 @@ async function main() {
   const sources = builds.length ? sourcesHash() : '';
   for (const name of builds)
     await ensureBuild(name, sources, {toStderr: true, patchesOff: options.off});
+  /** @type {Parameters<typeof measureSites>[0]} */
   const sites = [
     {name: 'FSC', buildDir: path.resolve(process.env.FSC_BUILD_DIR || BUILD_DIR), pages: PAGES},
   ];
@@ -558,6 +560,9 @@ async function main() {
       name: 'peer',
       buildDir: peerBuild(options.rebuildPeer),
       pages: [PEER_HOME, PEER_DOC],
+      // It has none of the files this site's policy is checked against (deploy/csp.mjs), and ships
+      // without a policy.
+      withoutPolicy: true,
     });
 
   const results = await measureSites(sites, options);

@@ -62,6 +62,8 @@ function token(name, value) {
  * @property {string} [algoliaAppId] the Algolia app of hosted search
  * @property {string[]} [connectSources] more connect-src sources
  * @property {{uri: string, mode: 'report-only' | 'enforce'}} [report] violation reports (cspReportSettings)
+ * @property {boolean} [withoutPolicy] no Content-Security-Policy: for a build that is not this site's
+ *   (the page benchmark's peer), which has none of the files the policy is made from
  */
 
 /**
@@ -80,11 +82,13 @@ export function renderNginx(options) {
   const listen = options.host ? `${token('--host', options.host)}:${port}` : String(port);
   const logs = options.logs;
 
-  const {policy, mode, hashes, warnings} = policyForBuild(build, {
-    hosted: options.hosted,
-    algoliaAppId: options.algoliaAppId,
-    extraConnectSources: options.connectSources ?? [],
-  });
+  const {policy, mode, hashes, warnings} = options.withoutPolicy
+    ? {policy: '', mode: /** @type {const} */ ('embedded'), hashes: [], warnings: []}
+    : policyForBuild(build, {
+        hosted: options.hosted,
+        algoliaAppId: options.algoliaAppId,
+        extraConnectSources: options.connectSources ?? [],
+      });
 
   /** @type {Record<string, string>} */
   const values = {
@@ -110,7 +114,10 @@ export function renderNginx(options) {
   for (const file of STATIC_INCLUDES) {
     fs.copyFileSync(path.join(NGINX_DIR, file), path.join(out, file));
   }
-  fs.writeFileSync(path.join(out, 'csp.conf'), cspNginxLine(policy, options.report));
+  fs.writeFileSync(
+    path.join(out, 'csp.conf'),
+    options.withoutPolicy ? '' : cspNginxLine(policy, options.report),
+  );
   return {conf: path.join(out, 'nginx.conf'), policy, mode, hashes, warnings};
 }
 

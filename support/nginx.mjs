@@ -34,8 +34,9 @@ export function servingBuildDir() {
 
 /**
  * @param {string} buildDir the build to serve
- * @param {{hosted?: boolean, connectSources?: string[], keep?: boolean}} [options]
+ * @param {{hosted?: boolean, connectSources?: string[], keep?: boolean, withoutPolicy?: boolean}} [options]
  *   hosted: the hosted-search policy (default: detected from the build, else embedded);
+ *   withoutPolicy: no Content-Security-Policy, for a build that is not this site's (render-nginx.mjs);
  *   keep: leave the temporary directory behind (also with FSC_KEEP_NGINX=1)
  * @returns {Promise<NginxServer>}
  */
@@ -66,7 +67,7 @@ export async function startNginx(buildDir, options = {}) {
 
 /**
  * @param {string} root
- * @param {{hosted?: boolean, connectSources?: string[], keep?: boolean}} options
+ * @param {{hosted?: boolean, connectSources?: string[], keep?: boolean, withoutPolicy?: boolean}} options
  * @returns {Promise<NginxServer>}
  */
 async function startOnce(root, options) {
@@ -87,6 +88,7 @@ async function startOnce(root, options) {
     user: isRoot ? os.userInfo().username : undefined,
     hosted: options.hosted,
     connectSources: options.connectSources,
+    withoutPolicy: options.withoutPolicy,
   });
   const errorLogPath = path.join(logs, 'error.log');
   const child = spawn(NGINX, ['-p', confDir, '-c', conf, '-e', errorLogPath, '-g', 'daemon off;'], {

@@ -18,6 +18,7 @@ import {
   readReviewedScripts,
   scriptHash,
 } from '../../deploy/csp.mjs';
+import {renderNginx} from '../../deploy/render-nginx.mjs';
 import {EMITTED_SCRIPTS_FILE} from '../../plugins/emitted-scripts/list.mjs';
 
 const CSP_SCRIPT = path.join(__dirname, '../../deploy/csp.mjs');
@@ -262,6 +263,21 @@ describe('the policy', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<html><head></head></html>');
     fs.writeFileSync(path.join(dir, 'search-index.0123abcd.json'), '{}');
     expect(detectSearchMode(dir)).toBe('embedded');
+  });
+});
+
+describe('render-nginx', () => {
+  it("serves a build that is not the site's without a policy, where the policy's checks refuse it", () => {
+    // The page benchmark's peer: a stock Docusaurus build, with no list of emitted scripts.
+    const peer = buildWith(
+      '<script>theme()</script><script src="/assets/js/main.1a2b3c4d.js"></script>',
+    );
+    fs.rmSync(path.join(peer, EMITTED_SCRIPTS_FILE));
+    const out = path.join(peer, 'conf');
+    expect(() => renderNginx({build: peer, out})).toThrow(EMITTED_SCRIPTS_FILE);
+    renderNginx({build: peer, out, withoutPolicy: true});
+    expect(fs.readFileSync(path.join(out, 'csp.conf'), 'utf8')).toBe('');
+    expect(fs.readFileSync(path.join(out, 'nginx.conf'), 'utf8')).toContain(`root ${peer};`);
   });
 });
 
