@@ -128,10 +128,9 @@ export const partialPrior = (head: PriorHead, rows: Record<string, number[]>): Q
  * How the smoothing of a word grows with the number of pages its examples taught: `alpha·pages^¼`.
  * A word the examples hold for many pages ("fsc" taught all 33, "manage" 27) says little about
  * which one the reader means, so more smoothing flattens its factor; a word of one page keeps
- * `alpha`. Chosen by
- * leave-one-train-set-out cross-validation (learnPrior.ts, PRIOR_SETTINGS): the powers 0.15 to
- * 0.35 all scored above a fixed alpha, Dutch queries most; an IDF weight on each word's factor,
- * or a power of the whole likelihood, scored less.
+ * `alpha`. Chosen by leave-one-train-set-out cross-validation (learnPrior.ts, PRIOR_SETTINGS): the
+ * powers 0.15 to 0.35 all scored above a fixed alpha, Dutch queries most; an IDF weight on each
+ * word's factor, or a power of the whole likelihood, scored less.
  */
 const SMOOTHING_POWER = 0.25;
 
