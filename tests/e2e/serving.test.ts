@@ -237,14 +237,15 @@ describe('caching', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
-  it('keeps the sharded search index for a year and sends it as JSON, gzipped', async () => {
+  it('keeps the sharded search index (manifest, table, postings, text and answer files) for a year and sends it as JSON, gzipped', async () => {
     const dir = path.join(build, 'search-shards');
     const names = fs.readdirSync(dir);
     const manifest = names.find((name) => /^manifest\.[0-9a-f]{8}\.json$/.test(name));
     const table = names.find((name) => /^[0-9a-f]{8}-table\.json$/.test(name));
     const postings = names.find((name) => /^[0-9a-f]{8}-p0\.json$/.test(name));
     const text = names.find((name) => /^[0-9a-f]{8}-t0\.json$/.test(name));
-    for (const name of [manifest, table, postings, text]) {
+    const answer = names.find((name) => /^[0-9a-f]{8}-a0\.json$/.test(name));
+    for (const name of [manifest, table, postings, text, answer]) {
       expect(name, `a file of ${dir}`).toBeDefined();
       const urlPath = `/search-shards/${name}`;
       const response = await get(urlPath, {'accept-encoding': 'gzip'});
