@@ -207,6 +207,10 @@ function headingsHoldQuery(hit: PriorHit, words: readonly string[]): boolean {
  */
 const POSTERIOR_POWER = 0.5;
 
+/** How many of a query's words (priorWords) the table knows: k in fusedScores's weight. */
+export const knownWordCount = (prior: QueryPrior, words: readonly string[]): number =>
+  words.filter((word) => Object.hasOwn(prior.words, word)).length;
+
 /**
  * Each hit's fused score, `1/rank + λ·k/n·P(page | words)^power` (rank 1-based in the back end's
  * order, the page the hit's URL names; k of the query's n words are in the table, so a posterior
@@ -225,8 +229,7 @@ export function fusedScores(
   const words = priorWords(query);
   const posterior = pagePosterior(prior, words);
   if (posterior.size === 0) return null;
-  const known = words.filter((word) => Object.hasOwn(prior.words, word)).length;
-  const weight = (prior.lambda * known) / words.length;
+  const weight = (prior.lambda * knownWordCount(prior, words)) / words.length;
   return hits.map((hit, i) => {
     if (i === 0 && keepHeadingMatch && headingsHoldQuery(hit, words)) return Infinity;
     const page = pageOfHit(hit);

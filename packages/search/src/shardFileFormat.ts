@@ -608,17 +608,24 @@ function frontDecode(text: string): string[] {
       });
 }
 
-/** The last of ascending `starts` at or before `n`: the file holding item `n` (a term, a record). */
-export function fileOf(starts: readonly number[], n: number): number {
+/**
+ * The last file `i` of `count` whose start `startsAtOrBefore(i)` says is at or before what is looked
+ * for (the starts ascend), by bisection; 0 when none is.
+ */
+function lastFileStartingBefore(count: number, startsAtOrBefore: (i: number) => boolean): number {
   let lo = 0;
-  let hi = starts.length - 1;
+  let hi = count - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= n) lo = mid;
+    if (startsAtOrBefore(mid)) lo = mid;
     else hi = mid - 1;
   }
   return lo;
 }
+
+/** The last of ascending `starts` at or before `n`: the file holding item `n` (a term, a record). */
+export const fileOf = (starts: readonly number[], n: number): number =>
+  lastFileStartingBefore(starts.length, (i) => (starts[i] as number) <= n);
 
 /**
  * The postings file that holds the prior's row of `word` (a query word, priorWords): the last
@@ -629,14 +636,10 @@ export function priorRowsFile(
   word: string,
 ): number {
   const {terms, postingStarts} = manifest;
-  let lo = 0;
-  let hi = postingStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((terms[postingStarts[mid] as number] as string) <= word) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lastFileStartingBefore(
+    postingStarts.length,
+    (i) => (terms[postingStarts[i] as number] as string) <= word,
+  );
 }
 
 /**

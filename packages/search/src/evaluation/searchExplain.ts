@@ -8,6 +8,7 @@ import {FIELDS} from '../fields';
 import {MAX_QUERY_WORDS, synonymRuns} from '../query';
 import {
   fusedScores,
+  knownWordCount,
   pagePosterior,
   priorPagePath,
   priorWindow,
@@ -98,8 +99,7 @@ function priorColumns(engine: SearchEngine, query: string, prior: QueryPrior): M
   const window = priorWindow(0, EVAL_DEPTH)?.hitsPerPage ?? EVAL_DEPTH;
   const words = priorWords(query);
   const posterior = pagePosterior(prior, words);
-  // λ weighs as many of the query's words as the table knows (fusedScores).
-  const known = words.filter((word) => Object.hasOwn(prior.words, word)).length;
+  const known = knownWordCount(prior, words);
   const hits = backEndHits(engine, query, {}, window);
   const scores = fusedScores(hits, query, prior);
   const columns = new Map<string, string>();
