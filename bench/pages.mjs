@@ -11,6 +11,7 @@
 // Both FSC builds are made first when their sources changed (support/builds.mjs).
 //
 //   npm run bench:pages [-- --runs 3] [-- --no-lighthouse] [-- --files] [-- --off <ids> | --no-ab] [-- --rebuild-peer | --no-peer]
+//     [-- --only /search?q=manager] [-- --lhr /tmp/lhr]
 //   FSC_BUILD_DIR=/path/to/build npm run bench:pages   (measures that build as FSC, not rebuilt)
 //
 // For each page:
@@ -22,7 +23,9 @@
 //   and CLS. Lighthouse's default mobile run: an emulated mid-range phone and simulated slow 4G;
 //   main-thread time is this machine's, taken 4x, so the performance score moves with the host's
 //   load. The CPU idx column is Lighthouse's benchmark of the machine during the runs. With
-//   --runs N the median of N runs is printed.
+//   --runs N the median of N runs is printed. --only <route> (repeatable) measures only those of
+//   our pages; --lhr <dir> writes each run's full report there (<site>-<route>-<run>.json), for
+//   Lighthouse's own attribution: long-tasks, bootup-time, lcp-phases, network-requests.
 //
 // The peer is `create-docusaurus@3.9.2 classic --typescript`, installed with the overrides a fresh
 // 3.9.2 install needs (taken from our package.json) and built, untouched otherwise, in
@@ -75,6 +78,10 @@ function parseArguments(argv) {
     off: 'performance',
     peer: true,
     rebuildPeer: false,
+    /** @type {string[]} */
+    only: [],
+    /** @type {string | undefined} */
+    lhrDir: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--runs') {
@@ -97,9 +104,16 @@ function parseArguments(argv) {
       options.peer = false;
     } else if (argv[i] === '--rebuild-peer') {
       options.rebuildPeer = true;
+    } else if (argv[i] === '--only') {
+      const route = argv[++i] ?? '';
+      if (!PAGES.includes(route)) throw new Error(`--only takes one of ${PAGES.join(', ')}`);
+      options.only.push(route);
+    } else if (argv[i] === '--lhr') {
+      options.lhrDir = argv[++i];
+      if (!options.lhrDir) throw new Error('--lhr needs a directory');
     } else {
       throw new Error(
-        `Unknown argument ${argv[i]} (--runs N, --no-lighthouse, --files, --off <ids>, --no-ab, --rebuild-peer, --no-peer)`,
+        `Unknown argument ${argv[i]} (--runs N, --no-lighthouse, --files, --off <ids>, --no-ab, --rebuild-peer, --no-peer, --only <route>, --lhr <dir>)`,
       );
     }
   }
@@ -204,12 +218,13 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 /**
  * One Lighthouse run of `url`, made again when Lighthouse reports a transient trace error.
  * @param {string} url
+ * @param {string | undefined} lhrFile where to write the run's full report, if anywhere
  * @returns {Promise<LighthouseFigures>}
  */
-async function lighthouseRunRetried(url) {
+async function lighthouseRunRetried(url, lhrFile) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseRun(url);
+      return await lighthouseRun(url, lhrFile);
     } catch (error) {
       const transient =
         error instanceof LighthouseRuntimeError && TRANSIENT_RUNTIME_ERRORS.has(error.code);
@@ -257,9 +272,10 @@ function importInstalled(name) {
 /**
  * One Lighthouse mobile run of `url` in its own Chromium.
  * @param {string} url
+ * @param {string | undefined} lhrFile
  * @returns {Promise<LighthouseFigures>}
  */
-async function lighthouseRun(url) {
+async function lighthouseRun(url, lhrFile) {
   const [{default: lighthouse}, chromeLauncher] = await Promise.all([
     importInstalled('lighthouse'),
     importInstalled('chrome-launcher'),
@@ -280,6 +296,7 @@ async function lighthouseRun(url) {
     const {lhr} = result;
     if (lhr.runtimeError)
       throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
+    if (lhrFile) fs.writeFileSync(lhrFile, JSON.stringify(lhr));
     /** @type {Record<string, number | null>} */
     const scores = {};
     /** @type {string[]} */
@@ -418,7 +435,7 @@ function peerBuild(rebuild) {
  * Serves each build with nginx and measures its pages. Lighthouse takes the sites in turns (run 1
  * of every site and page, then run 2, …), so a change in the host's load falls on all of them alike.
  * @param {{name: string, buildDir: string, pages: string[], withoutPolicy?: boolean}[]} sites
- * @param {{runs: number, lighthouse: boolean}} options
+ * @param {{runs: number, lighthouse: boolean, lhrDir?: string}} options
  * @returns {Promise<SiteFigures[]>}
  */
 async function measureSites(sites, options) {
@@ -458,7 +475,15 @@ async function measureSites(sites, options) {
         for (const route of site.pages) {
           if (site.lighthouseProblem) break;
           try {
-            site.audits.get(route)?.push(await lighthouseRunRetried(site.origin + route));
+            const lhrFile =
+              options.lhrDir &&
+              path.join(
+                options.lhrDir,
+                `${site.name}-${route}-${run + 1}.json`.replace(/[^\w.-]+/g, '_'),
+              );
+            site.audits
+              .get(route)
+              ?.push(await lighthouseRunRetried(site.origin + route, lhrFile || undefined));
           } catch (error) {
             site.lighthouseProblem = `${site.name} ${route}: ${error instanceof Error ? (error.stack ?? error.message) : error}`;
           }
@@ -549,11 +574,12 @@ async function main() {
   const sources = builds.length ? sourcesHash() : '';
   for (const name of builds)
     await ensureBuild(name, sources, {toStderr: true, patchesOff: options.off});
+  const pages = options.only.length ? options.only : PAGES;
   /** @type {Parameters<typeof measureSites>[0]} */
   const sites = [
-    {name: 'FSC', buildDir: path.resolve(process.env.FSC_BUILD_DIR || BUILD_DIR), pages: PAGES},
+    {name: 'FSC', buildDir: path.resolve(process.env.FSC_BUILD_DIR || BUILD_DIR), pages},
   ];
-  if (options.ab) sites.push({name: 'FSC unpatched', buildDir: UNPATCHED_BUILD_DIR, pages: PAGES});
+  if (options.ab) sites.push({name: 'FSC unpatched', buildDir: UNPATCHED_BUILD_DIR, pages});
   if (options.ab) console.log(`FSC unpatched: FSC_PATCHES_OFF=${options.off}`);
   if (options.peer)
     sites.push({
@@ -565,6 +591,7 @@ async function main() {
       withoutPolicy: true,
     });
 
+  if (options.lhrDir) fs.mkdirSync(options.lhrDir, {recursive: true});
   const results = await measureSites(sites, options);
 
   for (const {name, buildDir, origin} of results) {
