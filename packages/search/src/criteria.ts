@@ -4,7 +4,7 @@
  * and exact (see engine.ts for their order).
  */
 import {CONTENT_RANK, FIELDS, NO_POSITION} from './fields';
-import {rankKey} from './rankKey';
+import {leadingRankKey, rankKey} from './rankKey';
 import type {QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
 import type {DocSearchRecord} from './types';
@@ -38,19 +38,26 @@ function coveringAttribute(queryWordMatches: readonly QueryWordMatches[], id: nu
     const fields = (queryWordMatches[0] as QueryWordMatches).fields[id] as number;
     return fields === 0 ? CONTENT_RANK : 31 - Math.clz32(fields & -fields); // lowest set bit
   }
+  // Only the attributes some word matched in can hold the most, each visited lowest first (a bit
+  // at a time): this runs for every match of a query of several words.
+  let matched = 0;
+  for (const m of queryWordMatches) matched |= m.fields[id] as number;
   let best = CONTENT_RANK;
   let bestCount = 0;
-  for (let f = 0; f < FIELDS.length; f++) {
-    const bit = 1 << f;
+  for (let left = matched & ALL_FIELDS; left !== 0; left &= left - 1) {
+    const bit = left & -left;
     let count = 0;
     for (const m of queryWordMatches) if ((m.fields[id] as number) & bit) count++;
     if (count > bestCount) {
       bestCount = count;
-      best = f;
+      best = 31 - Math.clz32(bit);
     }
   }
   return best;
 }
+
+/** The bits of every searchable attribute (QueryWordMatches.fields). */
+const ALL_FIELDS = (1 << FIELDS.length) - 1;
 
 /**
  * Where the match starts in the covering attribute when that is the ordered one (Algolia: "on an
@@ -126,10 +133,33 @@ function wordCounts(
 }
 
 /** How many query words record `id` matches (the words criterion). */
-export const matchedWords = (queryWordMatches: readonly QueryWordMatches[], id: number): number =>
-  wordCounts(queryWordMatches, id).words;
+export function matchedWords(queryWordMatches: readonly QueryWordMatches[], id: number): number {
+  let words = 0;
+  for (const m of queryWordMatches) if ((m.typos[id] as number) >= 0) words++;
+  return words;
+}
 
-/** Record `id`'s rank key (see rankKey), without making a Candidate: it runs for every match. */
+/**
+ * Record `id`'s leading rank key (see leadingRankKey): words, filters and typos alone, the cheap
+ * part of the key, which every match gets.
+ */
+export function leadingKeyOf(
+  queryWordMatches: readonly QueryWordMatches[],
+  id: number,
+  filters: number,
+): number {
+  let words = 0;
+  let typos = 0;
+  for (const m of queryWordMatches) {
+    const t = m.typos[id] as number;
+    if (t < 0) continue;
+    words++;
+    typos += t;
+  }
+  return leadingRankKey(words, filters, typos);
+}
+
+/** Record `id`'s rank key (see rankKey), without making a Candidate. */
 export function rankKeyOf(
   queryWordMatches: readonly QueryWordMatches[],
   id: number,

@@ -117,12 +117,20 @@ export function rankKey(
   attrSum: number,
   position: number,
 ): number {
+  const throughAttribute = leadingRankKey(words, filters, typos) * RANK_ATTR_SLOTS + attr;
+  return (throughAttribute * RANK_ATTR_SUM_SLOTS + attrSum) * RANK_POSITION_SLOTS + position;
+}
+
+/**
+ * The rank key's leading criteria alone (words, optional filter groups, typos), packed alike:
+ * a record whose leading key is lower has the lower rank key, whatever its attribute, attribute
+ * sum and position, so ranking can take candidates a leading key at a time and work out the
+ * costlier rest of the key only for those that can reach the requested page (ranking.ts).
+ */
+export function leadingRankKey(words: number, filters: number, typos: number): number {
   const wordsSlot = RANK_WORD_SLOTS - 1 - words;
   const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);
-  const throughAttribute =
-    ((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS +
-    attr;
-  return (throughAttribute * RANK_ATTR_SUM_SLOTS + attrSum) * RANK_POSITION_SLOTS + position;
+  return (wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos;
 }
 
 /**
@@ -139,4 +147,9 @@ export function groupOrderKey(
   return (
     (proximity * GROUP_EXACT_SLOTS + (GROUP_EXACT_SLOTS - 1 - exact)) * recordCount + staticRank
   );
+}
+
+/** The proximity a key of groupOrderKey packs (of `recordCount` records). */
+export function groupOrderProximity(key: number, recordCount: number): number {
+  return Math.floor((key - (key % recordCount)) / recordCount / GROUP_EXACT_SLOTS);
 }

@@ -3,11 +3,18 @@
  * rank key (the criteria before proximity), groups taken in key order, and within a group ordered
  * by proximity, exact words and the custom ranking (see groupOrderKey).
  */
-import {candidate, exactCriterion, matchedWords, rankKeyOf, type Candidate} from './criteria';
+import {
+  candidate,
+  exactCriterion,
+  leadingKeyOf,
+  matchedWords,
+  rankKeyOf,
+  type Candidate,
+} from './criteria';
 import type {RecordFilters} from './filters';
 import {proximityOf} from './proximity';
 import type {QueryWord} from './query';
-import {groupOrderKey} from './rankKey';
+import {groupOrderKey, groupOrderProximity} from './rankKey';
 import {termTest, type QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
 import type {DocSearchRecord} from './types';
@@ -99,19 +106,39 @@ interface RankContext {
   terms: RecordTerms;
   staticRank: Int32Array;
   byStaticRank: Int32Array;
+  /** A mark per record, all 0 between uses (matchingIds). */
+  seen: Uint8Array;
 }
 
 const filterScore = (scores: Uint8Array | null, id: number): number =>
   scores ? (scores[id] as number) : 0;
 
-/** The matches of the required words, or when there are none, of any word. */
+/** The matches of the required words, or when there are none, of any word (read only). */
 function matchingIds(
+  ctx: RankContext,
   queryWordMatches: readonly QueryWordMatches[],
   required: readonly QueryWordMatches[],
-): Iterable<number> {
-  if (required.length === 0) return new Set(queryWordMatches.flatMap((m) => m.ids));
+): readonly number[] {
+  const ids: number[] = [];
+  if (required.length === 0) {
+    // A mark per record, not a Set: a short prefix's words match most of the records.
+    const {seen} = ctx;
+    for (const m of queryWordMatches) {
+      for (const id of m.ids) {
+        if (seen[id]) continue;
+        seen[id] = 1;
+        ids.push(id);
+      }
+    }
+    for (const id of ids) seen[id] = 0;
+    return ids;
+  }
   const [smallest, ...others] = [...required].sort((a, b) => a.ids.length - b.ids.length);
-  return (smallest?.ids ?? []).filter((id) => others.every((m) => (m.typos[id] as number) >= 0));
+  if (!smallest || others.length === 0) return smallest?.ids ?? ids;
+  for (const id of smallest.ids) {
+    if (others.every((m) => (m.typos[id] as number) >= 0)) ids.push(id);
+  }
+  return ids;
 }
 
 /** The ids of a long query of optional words that Algolia's limit keeps (see LONG_QUERY_WORDS). */
@@ -132,53 +159,18 @@ function withinLongQueryLimit(ctx: RankContext, query: RankQuery, ids: number[])
   );
 }
 
-/** The rank key of candidate `id` for the query (see rankKey). */
-const rankKeyIn = (query: RankQuery, id: number): number =>
-  rankKeyOf(query.queryWordMatches, id, filterScore(query.filters.scores, id));
-
 /**
- * Of the candidates, the ids whose rank keys the requested page needs: those matching the most query
- * words, a word count at a time (words is the first criterion), until they hold `needed` hits
- * (distinct urls when `distinct`). Every other candidate matches fewer words, so it ranks after all
- * of them whatever its other criteria: its key can wait until something asks for the rest. Only a
- * query with optional words has candidates with different word counts.
+ * The documents matching the query words that pass the filters, excluded words and phrases (and,
+ * for a long query of optional words, Algolia's limit), in no particular order.
  */
-function leadingByWords(
-  ctx: RankContext,
-  queryWordMatches: readonly QueryWordMatches[],
-  ids: readonly number[],
-  needed: number,
-  distinct: boolean,
-): {leading: number[]; later: number[]} {
-  const byWords: number[][] = Array.from({length: queryWordMatches.length + 1}, () => []);
-  for (const id of ids) byWords[matchedWords(queryWordMatches, id)]?.push(id);
-  const leading: number[] = [];
-  const urls = new Set<string>();
-  let words = queryWordMatches.length;
-  for (; words >= 0 && (distinct ? urls.size : leading.length) < needed; words--) {
-    for (const id of byWords[words] as number[]) {
-      leading.push(id);
-      if (distinct) urls.add((ctx.records[id] as DocSearchRecord).url);
-    }
-  }
-  return {leading, later: byWords.slice(0, words + 1).flat()};
-}
-
-/**
- * The documents matching the query words that pass the filters, excluded words and phrases: all of
- * them (`ids`), and the leading ones with their rank keys (see rankKey and leadingByWords). No
- * Candidate objects: there can be tens of thousands, and only the leading ones are needed.
- */
-function candidateKeys(
+function candidateIds(
   ctx: RankContext,
   query: RankQuery,
   required: readonly QueryWordMatches[],
-  needed: number,
-  distinct: boolean,
-): {ids: number[]; leading: number[]; keys: number[]; later: number[]} {
+): number[] {
   const {queryWordMatches, excludedIds} = query;
   const {accepted} = query.filters;
-  const ids = matchingIds(queryWordMatches, required);
+  const ids = matchingIds(ctx, queryWordMatches, required);
   const phrases = phrasePairs(query.queryWords, queryWordMatches);
   const inPhrases = (id: number): boolean =>
     phrases.every(
@@ -196,55 +188,120 @@ function candidateKeys(
   const allOptional = query.queryWords.every((queryWord) => queryWord.optional);
   if (allOptional && query.queryWords.length >= LONG_QUERY_WORDS)
     kept = withinLongQueryLimit(ctx, query, kept);
-  const {leading, later} =
-    required.length < queryWordMatches.length
-      ? leadingByWords(ctx, queryWordMatches, kept, needed, distinct)
-      : {leading: kept, later: []};
-  const keys = leading.map((id) => rankKeyIn(query, id));
-  return {ids: kept, leading, keys, later};
-}
-
-/** Ids grouped by their rank key, and the keys in order (best first). */
-function groupsByKey(
-  ids: readonly number[],
-  keys: readonly number[],
-): {byKey: Map<number, number[]>; sortedKeys: number[]} {
-  const byKey = new Map<number, number[]>();
-  for (let i = 0; i < ids.length; i++) {
-    const group = byKey.get(keys[i] as number);
-    if (group) group.push(ids[i] as number);
-    else byKey.set(keys[i] as number, [ids[i] as number]);
-  }
-  return {byKey, sortedKeys: [...byKey.keys()].sort((a, b) => a - b)};
+  return kept;
 }
 
 /**
- * Orders ids that tie on the rank key, through one packed number per id
- * (see groupOrderKey): sorting numbers is far cheaper than comparing objects.
+ * Groups a pass over the keys finds, one at a time, before the rest are grouped at once (see
+ * groupsInKeyOrder): a page rarely needs more, and past them a pass per group would cost more
+ * than grouping every id.
+ */
+const SCANNED_GROUPS = 16;
+
+/**
+ * The ids in groups of equal key (`keys[i]` is `ids[i]`'s), smallest key first, each made when it
+ * is asked for. The first groups are each found by two passes over the keys, a typed array (the
+ * smallest key above the last group's, then its ids): no map, no sort and no boxed number per
+ * id, which is what tens of thousands of candidates cost when the requested page needs the first
+ * few groups only. After SCANNED_GROUPS, the rest are grouped by a map and their keys sorted.
+ */
+function* groupsInKeyOrder(ids: readonly number[], keys: Float64Array): Generator<number[]> {
+  let above = -Infinity;
+  for (let scanned = 0; scanned < SCANNED_GROUPS; scanned++) {
+    let smallest = Infinity;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as number;
+      if (key > above && key < smallest) smallest = key;
+    }
+    if (smallest === Infinity) return;
+    const group: number[] = [];
+    for (let i = 0; i < keys.length; i++) if (keys[i] === smallest) group.push(ids[i] as number);
+    yield group;
+    above = smallest;
+  }
+  const byKey = new Map<number, number[]>();
+  for (let i = 0; i < ids.length; i++) {
+    const key = keys[i] as number;
+    if (key <= above) continue;
+    const group = byKey.get(key);
+    if (group) group.push(ids[i] as number);
+    else byKey.set(key, [ids[i] as number]);
+  }
+  for (const key of [...byKey.keys()].sort((x, y) => x - y)) yield byKey.get(key) as number[];
+}
+
+/** The groups a generator has left, without closing it as a for-of loop that breaks would. */
+function* remaining<T>(groups: Iterator<T>): Generator<T> {
+  for (let next = groups.next(); !next.done; next = groups.next()) yield next.value;
+}
+
+/** A group that ties on the rank key, in final order, ordered as far as it is read. */
+interface OrderedGroup {
+  readonly size: number;
+  /** Its `i`-th id in order (`i` < size). */
+  id(i: number): number;
+  /** The proximity of its `i`-th id (0 when not computed). */
+  proximity(i: number): number;
+}
+
+/**
+ * The `count` smallest of `values` in order, or all of them sorted when there are no more: one pass
+ * that keeps the smallest so far in a short sorted array.
+ */
+function smallestInOrder(values: Float64Array, count: number): Float64Array {
+  if (count >= values.length) return values.sort();
+  const smallest = new Float64Array(count).fill(Infinity);
+  for (const value of values) {
+    if (value >= (smallest[count - 1] as number)) continue;
+    let i = count - 1;
+    for (; i > 0 && (smallest[i - 1] as number) > value; i--)
+      smallest[i] = smallest[i - 1] as number;
+    smallest[i] = value;
+  }
+  return smallest;
+}
+
+/**
+ * Orders ids that tie on the rank key, through one packed number per id (see groupOrderKey):
+ * sorting numbers is far cheaper than comparing objects, and the proximities come back from them.
+ * Only the first `first` are put in order at once, the rest when one of them is read: the head of
+ * a ranking mostly needs a few ids of a group of thousands (every record that holds a common word
+ * in a heading), while every id's packed number is a few reads.
  */
 function orderGroup(
   ctx: RankContext,
   group: number[],
   queryWordMatches: readonly QueryWordMatches[],
-  /** Where to record proximities; null: not computed (0). */
-  proximities: Map<number, number> | null,
-): number[] {
+  /** Whether to compute proximities (else 0). */
+  withProximity: boolean,
+  first = Infinity,
+): OrderedGroup {
   const n = ctx.records.length;
-  if (!proximities && group.length * LARGE_GROUP_RATIO > n)
-    return orderLargeGroup(ctx, group, queryWordMatches);
+  if (!withProximity && group.length * LARGE_GROUP_RATIO > n) {
+    const ids = orderLargeGroup(ctx, group, queryWordMatches);
+    return {size: ids.length, id: (i) => ids[i] as number, proximity: () => 0};
+  }
   const packed = new Float64Array(group.length);
-  group.forEach((id, i) => {
-    const proximity = proximities ? proximityOf(id, queryWordMatches, ctx.terms) : 0;
-    proximities?.set(id, proximity);
+  for (let i = 0; i < group.length; i++) {
+    const id = group[i] as number;
     packed[i] = groupOrderKey(
-      proximity,
+      withProximity ? proximityOf(id, queryWordMatches, ctx.terms) : 0,
       exactCriterion(queryWordMatches, id, ctx.terms),
       ctx.staticRank[id] as number,
       n,
     );
-  });
-  packed.sort();
-  return Array.from(packed, (v) => ctx.byStaticRank[v % n] as number);
+  }
+  let ordered = smallestInOrder(packed, first);
+  // The packed numbers are unique (the static rank is), so the smallest in order are the sort's first.
+  const key = (i: number): number => {
+    if (i >= ordered.length) ordered = packed.sort();
+    return ordered[i] as number;
+  };
+  return {
+    size: group.length,
+    id: (i) => ctx.byStaticRank[key(i) % n] as number,
+    proximity: (i) => (withProximity ? groupOrderProximity(key(i), n) : 0),
+  };
 }
 
 /**
@@ -267,16 +324,48 @@ function orderLargeGroup(
   return ordered;
 }
 
+/** Candidates by their rank keys (see rankKey), in key order. */
+function byRankKey(query: RankQuery, ids: readonly number[]): Iterator<number[]> {
+  const {queryWordMatches} = query;
+  const {scores} = query.filters;
+  const keys = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    keys[i] = rankKeyOf(queryWordMatches, id, filterScore(scores, id));
+  }
+  return groupsInKeyOrder(ids, keys);
+}
+
 /**
- * Every matching candidate (unordered) and the `head`: the leading
- * candidates in their exact final order. Only the first `needed` distinct
- * hits must be ordered, so instead of sorting every candidate, whole
- * groups of candidates that tie on the packed key (the criteria before
- * proximity) are taken in key order until they hold `needed` distinct
- * urls (records without distinct); only those are given a proximity
- * (costly) and sorted. The same groups as a full sort would lead with.
- * With optional words, only the candidates of the leading word counts get
- * a rank key at all (see leadingByWords).
+ * Candidates by their leading rank keys (see leadingKeyOf), in key order; all at once for a query
+ * of one word, whose rank key is a few reads more (its attribute is the lowest of its fields):
+ * there the leading keys would only add a pass.
+ */
+function byLeadingKey(query: RankQuery, ids: readonly number[]): Iterator<number[]> {
+  const {queryWordMatches} = query;
+  if (queryWordMatches.length === 1) return [ids as number[]].values();
+  const {scores} = query.filters;
+  const keys = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    keys[i] = leadingKeyOf(queryWordMatches, id, filterScore(scores, id));
+  }
+  return groupsInKeyOrder(ids, keys);
+}
+
+/**
+ * Every matching candidate (unordered) and the `head`: the leading candidates in their exact final
+ * order. Only the first `needed` distinct hits must be ordered, so instead of sorting every
+ * candidate, groups of candidates that tie on the rank key (the criteria before proximity) are taken
+ * in key order until they hold `needed` distinct urls (records without distinct); only those are
+ * given a proximity (costly) and sorted: the groups a full sort would lead with.
+ *
+ * Nor does every candidate get a rank key: the candidates are first grouped by their leading key
+ * (words, filters, typos: leadingKeyOf, a few reads per word), and a leading group's candidates get
+ * their rank keys only when the groups before it hold fewer than the `needed` hits. Every candidate
+ * of a later leading group ranks after all of those, whatever its attribute and position, so this
+ * orders the same groups in the same order as keying them all; at 10,000 pages, keying every match
+ * of a common word was most of a keystroke (issue 38).
  */
 function rankMatches(
   ctx: RankContext,
@@ -288,61 +377,71 @@ function rankMatches(
   const {records} = ctx;
   const {queryWordMatches} = query;
   const {scores} = query.filters;
-  const {ids, leading, keys, later} = candidateKeys(ctx, query, required, needed, distinct);
-  const {byKey, sortedKeys} = groupsByKey(leading, keys);
+  const ids = candidateIds(ctx, query, required);
   const urls = new Set<string>();
   const head: Candidate[] = [];
-  let tail: number[] = []; // ordered ids of the last group, after `head`
-  const proximities = new Map<number, number>();
-  const candidateOf = (id: number): Candidate =>
+  const full = (): boolean => (distinct ? urls.size : head.length) >= needed;
+  const candidateOf = (id: number, proximity = 0): Candidate =>
     candidate(
       records[id] as DocSearchRecord,
       id,
       queryWordMatches,
-      proximities.get(id) ?? 0,
+      proximity,
       filterScore(scores, id),
     );
-  let k = 0;
-  for (; k < sortedKeys.length && (distinct ? urls.size : head.length) < needed; k++) {
-    const group = byKey.get(sortedKeys[k] as number) as number[];
-    const ordered = orderGroup(
-      ctx,
-      group,
-      queryWordMatches,
-      queryWordMatches.length >= 2 ? proximities : null,
-    );
-    let i = 0;
-    for (; i < ordered.length && (distinct ? urls.size : head.length) < needed; i++) {
-      const id = ordered[i] as number;
-      urls.add((records[id] as DocSearchRecord).url);
-      head.push(candidateOf(id));
+  const withProximity = queryWordMatches.length >= 2;
+  const leading = byLeadingKey(query, ids);
+  let keyed: Iterator<number[]> | null = null; // the last leading group's, by rank key
+  let tail: OrderedGroup | null = null; // the last group ordered
+  let tailFrom = 0; // its first id after `head`
+  // Each group is asked for only while the head is short of `needed` (a group taken and not
+  // ordered would be missing from the rest).
+  while (!full()) {
+    const bucket = leading.next();
+    if (bucket.done) break;
+    keyed = byRankKey(query, bucket.value);
+    while (!full()) {
+      const group = keyed.next();
+      if (group.done) break;
+      // With distinct, a url's other records may come first: twice what is short, and some more.
+      const short = needed - (distinct ? urls.size : head.length);
+      tail = orderGroup(ctx, group.value, queryWordMatches, withProximity, 2 * short + 8);
+      let i = 0;
+      for (; i < tail.size && !full(); i++) {
+        const id = tail.id(i);
+        urls.add((records[id] as DocSearchRecord).url);
+        head.push(candidateOf(id, tail.proximity(i)));
+      }
+      tailFrom = i;
     }
-    tail = ordered.slice(i);
   }
-  // Only facets need the rest (their values are listed in ranking order);
-  // beyond the ordered groups, proximity is not computed (a full sort with
-  // proximity 0 there, as before this partial ranking). The candidates with
-  // fewer words come last, whatever their keys.
-  const rest = (): Candidate[] => {
-    const ordered = (groups: Map<number, number[]>, keysInOrder: number[]): number[] =>
-      keysInOrder.flatMap((key) =>
-        orderGroup(ctx, groups.get(key) as number[], queryWordMatches, null),
+  // Only facets need the rest (their values are listed in ranking order); beyond the ordered
+  // groups, proximity is not computed (a full sort with proximity 0 there, as before this partial
+  // ranking). It takes up the groups where the head left them.
+  let rest: Candidate[] | null = null;
+  const restOnce = (): Candidate[] => {
+    const all = (group: OrderedGroup, from = 0): Candidate[] =>
+      Array.from({length: group.size - from}, (_, i) =>
+        candidateOf(group.id(from + i), group.proximity(from + i)),
       );
-    const fewerWords = groupsByKey(
-      later,
-      later.map((id) => rankKeyIn(query, id)),
-    );
+    const ordered = (groups: Iterable<number[]>): Candidate[] =>
+      [...groups].flatMap((group) => all(orderGroup(ctx, group, queryWordMatches, false)));
     return [
-      ...tail,
-      ...ordered(byKey, sortedKeys.slice(k)),
-      ...ordered(fewerWords.byKey, fewerWords.sortedKeys),
-    ].map(candidateOf);
+      ...(tail ? all(tail, tailFrom) : []),
+      ...(keyed ? ordered(remaining(keyed)) : []),
+      ...[...remaining(leading)].flatMap((bucket) => ordered(remaining(byRankKey(query, bucket)))),
+    ];
   };
-  return {ids, head, rest};
+  return {ids, head, rest: () => (rest ??= restOnce())};
 }
 
 export function createRanker(records: readonly DocSearchRecord[], terms: RecordTerms): Ranker {
-  const ctx: RankContext = {records, terms, ...staticOrder(records)};
+  const ctx: RankContext = {
+    records,
+    terms,
+    ...staticOrder(records),
+    seen: new Uint8Array(records.length),
+  };
   return {
     rank(query, needed, distinct) {
       const required = query.queryWordMatches.filter((_, i) => !query.queryWords[i]?.optional);

@@ -153,3 +153,63 @@ describe('optionalWords', () => {
     expect(nbHits('alpha beta gamma')).toBe(1600); // three words: no limit
   });
 });
+
+// ranking.ts gives rank keys to the candidates a leading key (words, filters, typos) at a time,
+// finds the first groups of a rank key by passes over the keys (SCANNED_GROUPS of them before
+// grouping the rest at once) and orders only the first ids of a group until more are read: each
+// cut must leave the page what a full ranking gives it.
+describe('ranking only as far as the page needs', () => {
+  const at = (path: string, position: number, content: string, anchor?: string) =>
+    rec({path, anchor, type: 'content', lvl0: 'Docs', lvl1: 'P', content, position});
+  const filler = (n: number): string => Array.from({length: n}, () => 'w').join(' ');
+  const bound = createSearchEngine([
+    // One rank key: 30 records of one url come first in the static order, then three urls more.
+    ...Array.from({length: 30}, (_, i) => at('/one-url', i, 'gateway routes')),
+    ...['b', 'c', 'd'].map((name, i) => at(`/${name}`, 30 + i, 'gateway routes')),
+    // Two words only in the records that come last, of one url, after many of one word.
+    ...Array.from({length: 20}, (_, i) => at(`/words-${i}`, 40 + i, 'sidecar proxy')),
+    ...Array.from({length: 3}, (_, i) => at('/both', 60 + i, 'sidecar mesh proxy', 'both')),
+    // One group per position: 40 rank keys, the best ones last in id order.
+    ...Array.from({length: 40}, (_, i) => at(`/far-${i}`, 70 + i, `${filler(39 - i)} ledger`)),
+    // Enough records that no group is ordered by walking the whole static order (a large group).
+    ...Array.from({length: 300}, (_, i) => at(`/other-${i}`, 110 + i, 'unrelated text')),
+  ]);
+  const found = (query: string, extra: Record<string, unknown>) => bound.search({query, ...extra});
+  const paths = (r: SearchResponse): string[] => r.hits.map((h) => new URL(String(h.url)).pathname);
+
+  it.each([
+    ['gateway', {}],
+    ['sidecar mesh', {optionalWords: ['sidecar mesh']}],
+    ['ledger', {}],
+  ])('gives %j the first hits and facets of a full ranking at every page size', (query, extra) => {
+    for (const distinct of [0, 1]) {
+      const all = found(query, {...extra, distinct, hitsPerPage: 1000, facets: ['*']});
+      expect(all.nbHits).toBeGreaterThan(3);
+      for (let hitsPerPage = 1; hitsPerPage <= all.nbHits; hitsPerPage++) {
+        const page = found(query, {...extra, distinct, hitsPerPage, facets: ['*']});
+        expect(ids(page)).toEqual(ids(all).slice(0, hitsPerPage));
+        expect(page.nbHits).toBe(all.nbHits);
+        expect(page.facets).toEqual(all.facets);
+      }
+    }
+  });
+
+  it('reaches past a url that fills the first ids of a group, with distinct', () => {
+    expect(paths(found('gateway', {distinct: 1, hitsPerPage: 3}))).toEqual([
+      '/one-url',
+      '/b',
+      '/c',
+    ]);
+  });
+
+  it('orders the groups after those its passes find as a full sort does', () => {
+    expect(paths(found('ledger', {hitsPerPage: 40, distinct: 0}))).toEqual(
+      Array.from({length: 40}, (_, i) => `/far-${39 - i}`),
+    );
+  });
+
+  it('reaches past a leading key whose records hold too few urls', () => {
+    const hits = found('sidecar mesh', {optionalWords: ['sidecar mesh'], hitsPerPage: 2});
+    expect(paths(hits)).toEqual(['/both', '/words-0']);
+  });
+});
