@@ -12,6 +12,24 @@ const visit = (path: string, options?: Parameters<typeof reused>[2]) =>
 
 const results = (page: Page) => page.locator('main article');
 
+/**
+ * Records each value the page sets as HTML that holds the highlight tag: a hit's text handed to the
+ * HTML parser. The page renders highlights as text and elements (highlightedText.ts).
+ */
+const recordHighlightsSetAsHtml = (page: Page) =>
+  page.addInitScript(() => {
+    const values: string[] = [];
+    (window as unknown as {__highlightsAsHtml: string[]}).__highlightsAsHtml = values;
+    const property = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
+    Object.defineProperty(Element.prototype, 'innerHTML', {
+      ...property,
+      set(this: Element, value: string) {
+        if (String(value).includes('<em>')) values.push(String(value));
+        property.set!.call(this, value);
+      },
+    });
+  });
+
 describe('/search page', () => {
   it("opens a result with the matched words marked, a plural folded to the page's word", async () => {
     const {page} = await visit(`/search?q=${encodeURIComponent('renew certificates')}`);
@@ -30,7 +48,9 @@ describe('/search page', () => {
   });
 
   it('shows the results for q, 20 at a time, loads more on scroll and keeps the query in the address', async () => {
-    const {page, problems} = await visit('/search?q=certificate');
+    const {page, problems} = await visit('/search?q=certificate', {
+      initScripts: [recordHighlightsSetAsHtml],
+    });
     await expect.poll(() => results(page).count()).toBe(20);
     expect(await page.locator('main h1').innerText()).toBe('Search results for "certificate"');
     expect(await page.locator('main').innerText()).toMatch(/\d+ documents found/);
@@ -47,6 +67,12 @@ describe('/search page', () => {
       .toContain('/try-fsc/helm/8-inway');
     // Algolia's default highlight tag, which the search page does not override.
     expect(await page.locator('main article em').count()).toBeGreaterThan(0);
+    // ... rendered as elements: no hit's text went through the HTML parser.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as {__highlightsAsHtml: string[]}).__highlightsAsHtml,
+      ),
+    ).toEqual([]);
     expect(problems.errors).toEqual([]);
     expect(problems.foreignRequests).toEqual([]);
   });

@@ -27,7 +27,9 @@
  *   layout on every render);
  * - a page opened with a query starts loading what the query needs when its code runs, before it
  *   hydrates (see preloadForQueryInAddress);
- * - a new search's first results are rendered before the rest (firstResultsFirst.ts).
+ * - a new search's first results are rendered before the rest (firstResultsFirst.ts);
+ * - a hit's highlighted title, breadcrumbs and snippet are rendered as text and `<em>` elements,
+ *   not set as HTML (highlightedText.tsx).
  */
 
 /* eslint-disable jsx-a11y/no-autofocus */
@@ -69,6 +71,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import styles from './styles.module.css';
 import {useFirstResultsFirst} from './firstResultsFirst';
+import {Highlighted} from './highlightedText';
 
 /**
  * Opened with a query (a shared link, the browser's search box), the page needs the index at once:
@@ -642,9 +645,11 @@ function SearchPageContent(): ReactNode {
                     <Heading as="h2" className={styles.searchResultItemHeading}>
                       <Link
                         to={url}
-                        onClick={(event) => openResult(event, url, openedState)}
-                        dangerouslySetInnerHTML={{__html: title}}
-                      />
+                        onClick={(event) =>
+                          openResult(event, url, openedState)
+                        }>
+                        <Highlighted value={title} />
+                      </Link>
                     </Heading>
 
                     {breadcrumbs.length > 0 && (
@@ -654,26 +659,19 @@ function SearchPageContent(): ReactNode {
                             'breadcrumbs',
                             styles.searchResultItemPath,
                           )}>
-                          {breadcrumbs.map((html, index) => (
-                            <li
-                              key={index}
-                              className="breadcrumbs__item"
-                              // Developer provided the HTML, so assume it's safe.
-                              // eslint-disable-next-line react/no-danger
-                              dangerouslySetInnerHTML={{__html: html}}
-                            />
+                          {breadcrumbs.map((crumb, index) => (
+                            <li key={index} className="breadcrumbs__item">
+                              <Highlighted value={crumb} />
+                            </li>
                           ))}
                         </ul>
                       </nav>
                     )}
 
                     {summary && (
-                      <p
-                        className={styles.searchResultItemSummary}
-                        // Developer provided the HTML, so assume it's safe.
-                        // eslint-disable-next-line react/no-danger
-                        dangerouslySetInnerHTML={{__html: summary}}
-                      />
+                      <p className={styles.searchResultItemSummary}>
+                        <Highlighted value={summary} />
+                      </p>
                     )}
                   </article>
                 ),
