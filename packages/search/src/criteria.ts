@@ -33,7 +33,10 @@ export interface Candidate {
  * words are matched together, i.e. the one holding the most query words,
  * the more important on a tie. For one word: its best attribute.
  */
-function coveringAttribute(queryWordMatches: readonly QueryWordMatches[], id: number): number {
+export function coveringAttribute(
+  queryWordMatches: readonly QueryWordMatches[],
+  id: number,
+): number {
   if (queryWordMatches.length === 1) {
     const fields = (queryWordMatches[0] as QueryWordMatches).fields[id] as number;
     return fields === 0 ? CONTENT_RANK : 31 - Math.clz32(fields & -fields); // lowest set bit
@@ -140,8 +143,9 @@ export function matchedWords(queryWordMatches: readonly QueryWordMatches[], id: 
 }
 
 /**
- * Record `id`'s leading rank key (see leadingRankKey): words, filters and typos alone, the cheap
- * part of the key, which every match gets.
+ * Record `id`'s leading rank key (see leadingRankKey): words, filters and typos, a read per word,
+ * and for a query of one word its attribute, the lowest of its fields (one read more); the
+ * attribute of several words (coveringAttribute) is left to the rank key.
  */
 export function leadingKeyOf(
   queryWordMatches: readonly QueryWordMatches[],
@@ -156,7 +160,8 @@ export function leadingKeyOf(
     words++;
     typos += t;
   }
-  return leadingRankKey(words, filters, typos);
+  const attr = queryWordMatches.length === 1 ? coveringAttribute(queryWordMatches, id) : 0;
+  return leadingRankKey(words, filters, typos, attr);
 }
 
 /** Record `id`'s rank key (see rankKey), without making a Candidate. */

@@ -117,20 +117,29 @@ export function rankKey(
   attrSum: number,
   position: number,
 ): number {
-  const throughAttribute = leadingRankKey(words, filters, typos) * RANK_ATTR_SLOTS + attr;
+  const throughAttribute = leadingRankKey(words, filters, typos, attr);
   return (throughAttribute * RANK_ATTR_SUM_SLOTS + attrSum) * RANK_POSITION_SLOTS + position;
 }
 
 /**
- * The rank key's leading criteria alone (words, optional filter groups, typos), packed alike:
- * a record whose leading key is lower has the lower rank key, whatever its attribute, attribute
- * sum and position, so ranking can take candidates a leading key at a time and work out the
- * costlier rest of the key only for those that can reach the requested page (ranking.ts).
+ * The rank key's leading criteria alone (words, optional filter groups, typos, attribute), packed
+ * alike: a record whose leading key is lower has the lower rank key, whatever its attribute sum
+ * and position, so ranking can take candidates a leading key at a time and work out the rest of
+ * the key only for those that can reach the requested page (ranking.ts). The attribute may be
+ * left at 0 for every candidate of a query (see leadingKeyOf).
  */
-export function leadingRankKey(words: number, filters: number, typos: number): number {
+export function leadingRankKey(
+  words: number,
+  filters: number,
+  typos: number,
+  attr: number,
+): number {
   const wordsSlot = RANK_WORD_SLOTS - 1 - words;
   const filterSlot = RANK_FILTER_SLOTS - 1 - Math.min(filters, RANK_FILTER_SLOTS - 1);
-  return (wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos;
+  return (
+    ((wordsSlot * RANK_FILTER_SLOTS + filterSlot) * RANK_TYPO_SLOTS + typos) * RANK_ATTR_SLOTS +
+    attr
+  );
 }
 
 /**

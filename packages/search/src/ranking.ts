@@ -5,6 +5,7 @@
  */
 import {
   candidate,
+  coveringAttribute,
   exactCriterion,
   leadingKeyOf,
   matchedWords,
@@ -324,33 +325,40 @@ function orderLargeGroup(
   return ordered;
 }
 
-/** Candidates by their rank keys (see rankKey), in key order. */
-function byRankKey(query: RankQuery, ids: readonly number[]): Iterator<number[]> {
-  const {queryWordMatches} = query;
-  const {scores} = query.filters;
-  const keys = new Float64Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i] as number;
-    keys[i] = rankKeyOf(queryWordMatches, id, filterScore(scores, id));
+/** A key of a candidate's (lower first): each key of a ranking orders the ties of the one before. */
+type KeyOf = (id: number) => number;
+
+/**
+ * The ids in groups of equal keys, in key order: by the first key, the ties of each group by the
+ * next, and so on; a group's next key is worked out only when that group is asked for.
+ */
+function* inKeyOrder(
+  ids: readonly number[],
+  [key, ...finer]: readonly KeyOf[],
+): Generator<number[]> {
+  if (!key || ids.length === 1) {
+    yield ids as number[];
+    return;
   }
-  return groupsInKeyOrder(ids, keys);
+  const keys = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) keys[i] = key(ids[i] as number);
+  for (const group of groupsInKeyOrder(ids, keys)) yield* inKeyOrder(group, finer);
 }
 
 /**
- * Candidates by their leading rank keys (see leadingKeyOf), in key order; all at once for a query
- * of one word, whose rank key is a few reads more (its attribute is the lowest of its fields):
- * there the leading keys would only add a pass.
+ * The keys that put a query's candidates in rank-key order (see rankKey), cheapest first: the
+ * leading key (words, filters and typos, a read per word; for one word its attribute too, one read
+ * more), for several words the covering attribute (a read of each word's fields), then the whole
+ * rank key, the only one that tells every group apart.
  */
-function byLeadingKey(query: RankQuery, ids: readonly number[]): Iterator<number[]> {
+function rankKeys(query: RankQuery): KeyOf[] {
   const {queryWordMatches} = query;
-  if (queryWordMatches.length === 1) return [ids as number[]].values();
-  const {scores} = query.filters;
-  const keys = new Float64Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i] as number;
-    keys[i] = leadingKeyOf(queryWordMatches, id, filterScore(scores, id));
-  }
-  return groupsInKeyOrder(ids, keys);
+  const filters = (id: number): number => filterScore(query.filters.scores, id);
+  const leading: KeyOf = (id) => leadingKeyOf(queryWordMatches, id, filters(id));
+  const rank: KeyOf = (id) => rankKeyOf(queryWordMatches, id, filters(id));
+  return queryWordMatches.length === 1
+    ? [leading, rank]
+    : [leading, (id) => coveringAttribute(queryWordMatches, id), rank];
 }
 
 /**
@@ -361,11 +369,11 @@ function byLeadingKey(query: RankQuery, ids: readonly number[]): Iterator<number
  * given a proximity (costly) and sorted: the groups a full sort would lead with.
  *
  * Nor does every candidate get a rank key: the candidates are first grouped by their leading key
- * (words, filters, typos: leadingKeyOf, a few reads per word), and a leading group's candidates get
- * their rank keys only when the groups before it hold fewer than the `needed` hits. Every candidate
- * of a later leading group ranks after all of those, whatever its attribute and position, so this
- * orders the same groups in the same order as keying them all; at 10,000 pages, keying every match
- * of a common word was most of a keystroke (issue 38).
+ * (rankKeys: words, filters, typos, a few reads per word), the ties by the covering attribute, and
+ * a group's candidates get their next key only when the groups before it hold fewer than the
+ * `needed` hits. Every candidate of a later group ranks after all of those, whatever its later
+ * criteria, so this orders the same groups in the same order as keying them all; at 10,000 pages,
+ * keying every match of a common word was most of a keystroke (issue 38).
  */
 function rankMatches(
   ctx: RankContext,
@@ -390,30 +398,24 @@ function rankMatches(
       filterScore(scores, id),
     );
   const withProximity = queryWordMatches.length >= 2;
-  const leading = byLeadingKey(query, ids);
-  let keyed: Iterator<number[]> | null = null; // the last leading group's, by rank key
+  const groups = inKeyOrder(ids, rankKeys(query));
   let tail: OrderedGroup | null = null; // the last group ordered
   let tailFrom = 0; // its first id after `head`
-  // Each group is asked for only while the head is short of `needed` (a group taken and not
-  // ordered would be missing from the rest).
+  // A group is asked for only while the head is short of `needed` (a group taken and not ordered
+  // would be missing from the rest).
   while (!full()) {
-    const bucket = leading.next();
-    if (bucket.done) break;
-    keyed = byRankKey(query, bucket.value);
-    while (!full()) {
-      const group = keyed.next();
-      if (group.done) break;
-      // With distinct, a url's other records may come first: twice what is short, and some more.
-      const short = needed - (distinct ? urls.size : head.length);
-      tail = orderGroup(ctx, group.value, queryWordMatches, withProximity, 2 * short + 8);
-      let i = 0;
-      for (; i < tail.size && !full(); i++) {
-        const id = tail.id(i);
-        urls.add((records[id] as DocSearchRecord).url);
-        head.push(candidateOf(id, tail.proximity(i)));
-      }
-      tailFrom = i;
+    const group = groups.next();
+    if (group.done) break;
+    // With distinct, a url's other records may come first: twice what is short, and some more.
+    const short = needed - (distinct ? urls.size : head.length);
+    tail = orderGroup(ctx, group.value, queryWordMatches, withProximity, 2 * short + 8);
+    let i = 0;
+    for (; i < tail.size && !full(); i++) {
+      const id = tail.id(i);
+      urls.add((records[id] as DocSearchRecord).url);
+      head.push(candidateOf(id, tail.proximity(i)));
     }
+    tailFrom = i;
   }
   // Only facets need the rest (their values are listed in ranking order); beyond the ordered
   // groups, proximity is not computed (a full sort with proximity 0 there, as before this partial
@@ -424,12 +426,11 @@ function rankMatches(
       Array.from({length: group.size - from}, (_, i) =>
         candidateOf(group.id(from + i), group.proximity(from + i)),
       );
-    const ordered = (groups: Iterable<number[]>): Candidate[] =>
-      [...groups].flatMap((group) => all(orderGroup(ctx, group, queryWordMatches, false)));
     return [
       ...(tail ? all(tail, tailFrom) : []),
-      ...(keyed ? ordered(remaining(keyed)) : []),
-      ...[...remaining(leading)].flatMap((bucket) => ordered(remaining(byRankKey(query, bucket)))),
+      ...[...remaining(groups)].flatMap((group) =>
+        all(orderGroup(ctx, group, queryWordMatches, false)),
+      ),
     ];
   };
   return {ids, head, rest: () => (rest ??= restOnce())};
