@@ -192,6 +192,25 @@ describe('hosted Algolia (test build)', () => {
     const {page} = await visit('/search?q=manager');
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
     expect(algolia.requests.length).toBeGreaterThan(before);
+    // The request algoliasearch-helper made for the page, which the page now sends itself: one
+    // search, the contextual filters, 20 hits a page.
+    expect(algolia.requests.slice(before).map((request) => request.body)).toEqual([
+      {
+        requests: [
+          {
+            indexName: 'docs-fsc',
+            advancedSyntax: true,
+            facetFilters: [
+              ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+              ['language:en'],
+            ],
+            hitsPerPage: 20,
+            page: 0,
+            query: 'manager',
+          },
+        ],
+      },
+    ]);
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(1);
   });
 
