@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// npm run bench:search-scale [-- --large] [-- <buildDir>]
+// npm run bench:search-scale [-- --large] [-- --warm-only] [-- <buildDir>]
 //
 // This site's search beside Pagefind as the site grows (issue 38): the real site (the records of
 // the published build's index file; `npm run bench:search-scale` makes that build current first),
@@ -31,12 +31,17 @@
 //   - cold 4G: the first keystroke's answer from a cold cache with Lighthouse's slow-4G
 //     throttling through CDP (150 ms latency, 1.6 Mbps down, 750 kbps up);
 //   - found: the full query's nbHits (ours: records) or results (Pagefind: pages).
+// With --warm-only, only the warm p95 of the sharded index at the site plus 10,000 pages (no
+// whole index, no Pagefind, no cold or at-once runs, no other size): the figure a change of the
+// ranking moves, in a minute or two. Its shard files are kept under node_modules/.cache and written
+// again only when the records or the package's sources change.
 // Figures only: nothing here asserts timings. A run of the default sizes takes a few minutes on a
 // 2-core machine; 10,000 pages add several more (the whole index is megabytes over slow 4G and
 // its engine is built in the page), hence --large.
 import {execFileSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
-import {mkdir, readFile, rm, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {createJiti} from 'jiti';
@@ -53,12 +58,13 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 const cacheDir = path.join(root, 'node_modules', '.cache', 'bench-search-scale');
 const args = process.argv.slice(2);
 const large = args.includes('--large');
+const warmOnlyRun = args.includes('--warm-only');
 const buildDir = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'build');
 
 const PAGEFIND_VERSION = '1.6.0';
 const PAGEFIND_PREFIX = path.join(root, 'node_modules', '.cache', 'bench-pagefind');
 /** Generated pages added to the site, per size (0: the site alone). */
-const SIZES = large ? [0, 2000, 10000] : [0, 2000];
+const SIZES = warmOnlyRun ? [10000] : large ? [0, 2000, 10000] : [0, 2000];
 const QUERIES = [
   {kind: 'one word', q: 'outway'},
   {kind: 'three words', q: 'load balancer inway'},
@@ -227,6 +233,38 @@ async function writeSize(dir, records, data, pagefind) {
 }
 
 /**
+ * The sharded index alone under `dir`, for --warm-only: kept from an earlier run when it was
+ * written from the same records, search data and package sources (a hash of them in `dir`).
+ * @param {string} dir
+ * @param {DocSearchRecord[]} records
+ * @param {{synonyms: import('../src/synonyms').SynonymEntry[], rules: import('../src/queryRules').QueryRule[]}} data
+ * @returns {Promise<{manifest: string, table: string}>}
+ */
+async function shardsOnly(dir, records, data) {
+  const hash = createHash('sha256').update(JSON.stringify([records, data]));
+  const sources = (await readdir(src, {recursive: true})).filter((f) => f.endsWith('.ts')).sort();
+  for (const file of sources) hash.update(file).update(await readFile(path.join(src, file)));
+  const stamp = path.join(dir, 'written-from.txt');
+  const digest = hash.digest('hex');
+  const kept = existsSync(stamp) && (await readFile(stamp, 'utf8')) === digest;
+  if (!kept) {
+    await rm(dir, {recursive: true, force: true});
+    await mkdir(dir, {recursive: true});
+  }
+  const written = kept
+    ? JSON.parse(await readFile(path.join(dir, 'shards.json'), 'utf8'))
+    : await writeShardFiles(dir, records, data, () => {});
+  /** @param {string} file */
+  const urlPath = (file) => file.split(path.sep).join('/');
+  const shards = {manifest: urlPath(written.manifest), table: urlPath(written.table)};
+  if (!kept) {
+    await writeFile(path.join(dir, 'shards.json'), JSON.stringify(shards));
+    await writeFile(stamp, digest);
+  }
+  return shards;
+}
+
+/**
  * Our two readers bundled for the browser, each an ES module of its own: whole.js opens the whole
  * index file, sharded.js the sharded index's reader with the browser's fetch, given the manifest
  * and table the page asked for while the module loaded.
@@ -372,26 +410,27 @@ async function freshPage(browser, server) {
 const bytesOf = (list) => list.reduce((sum, f) => sum + f.bytes, 0);
 
 /**
- * One engine on one query at one size.
+ * One search in the harness page: the full query's nbHits (ours) or results (Pagefind).
+ * @param {import('playwright-core').Page} page
+ * @param {EngineSpec} spec
+ * @param {PageRequest} request
+ */
+const searchIn = (page, spec, request) =>
+  page.evaluate(
+    ([s, r]) => /** @type {Harness} */ (/** @type {unknown} */ (globalThis)).benchSearch(s, r),
+    /** @type {const} */ ([spec, request]),
+  );
+
+/**
+ * The first interaction, then the query typed key by key, from a cold cache; then each keystroke
+ * again with everything fetched, WARM_ROUNDS times.
  * @param {import('playwright-core').Browser} browser
  * @param {GzipServer} server
  * @param {EngineSpec} spec
  * @param {string} query
  */
-async function measure(browser, server, spec, query) {
+async function typedThenWarm(browser, server, spec, query) {
   const requests = keystrokes([query]).map(pageRequest);
-  /**
-   * @param {import('playwright-core').Page} page
-   * @param {PageRequest} request
-   */
-  const search = (page, request) =>
-    page.evaluate(
-      ([s, r]) => /** @type {Harness} */ (/** @type {unknown} */ (globalThis)).benchSearch(s, r),
-      /** @type {const} */ ([spec, request]),
-    );
-
-  // The first interaction, then the query typed key by key, from a cold cache; then each
-  // keystroke again with everything fetched.
   const typed = await freshPage(browser, server);
   server.setDelay(FIRST_KEY_DELAY_MS);
   await typed.page.evaluate(
@@ -402,19 +441,35 @@ async function measure(browser, server, spec, query) {
   const perKey = [];
   for (const request of requests) {
     server.setDelay(perKey.length === 0 ? FIRST_KEY_DELAY_MS : 0);
-    await search(typed.page, request);
+    await searchIn(typed.page, spec, request);
     perKey.push(server.take());
   }
-  const found = await search(typed.page, pageRequest(query));
+  const found = await searchIn(typed.page, spec, pageRequest(query));
   const times = await typed.page.evaluate(
     ([s, r, n]) => /** @type {Harness} */ (/** @type {unknown} */ (globalThis)).benchTimes(s, r, n),
     /** @type {const} */ ([spec, requests, WARM_ROUNDS]),
   );
   await typed.context.close();
+  return {requests, opened, perKey, found, times};
+}
 
+/**
+ * One engine on one query at one size.
+ * @param {import('playwright-core').Browser} browser
+ * @param {GzipServer} server
+ * @param {EngineSpec} spec
+ * @param {string} query
+ */
+async function measure(browser, server, spec, query) {
+  const {requests, opened, perKey, found, times} = await typedThenWarm(
+    browser,
+    server,
+    spec,
+    query,
+  );
   // The whole query at once, nothing fetched before.
   const atOnce = await freshPage(browser, server);
-  await search(atOnce.page, pageRequest(query));
+  await searchIn(atOnce.page, spec, pageRequest(query));
   const atOnceBytes = bytesOf(server.take());
   await atOnce.context.close();
 
@@ -513,7 +568,6 @@ try {
 }
 const real = readIndexFile(await readFile(indexFile, 'utf8'));
 const data = {synonyms: real.synonyms ?? [], rules: real.rules ?? []};
-const pagefind = await pagefindModule();
 
 console.log(`bench:search-scale  node ${process.version}  ${new Date().toISOString()}`);
 console.log(
@@ -532,12 +586,22 @@ const browser = await chromium.launch({
   // package imports nothing of the site).
   args: ['--disable-gpu', '--disable-quic'],
 });
-try {
+/**
+ * The site plus `generated` pages' records.
+ * @param {number} generated
+ */
+const recordsOf = (generated) =>
+  generated === 0
+    ? real.records
+    : [...real.records, ...siteSyntheticCorpus(real.records, toTerms, 0, generated).records];
+
+/**
+ * Every search, query and size, as the issue asks.
+ * @param {PagefindService} pagefind
+ */
+async function everything(pagefind) {
   for (const generated of SIZES) {
-    const records =
-      generated === 0
-        ? real.records
-        : [...real.records, ...siteSyntheticCorpus(real.records, toTerms, 0, generated).records];
+    const records = recordsOf(generated);
     const pages = new Set(records.map((r) => r.url_without_anchor)).size;
     const dir = path.join(cacheDir, String(generated));
     const started = performance.now();
@@ -567,8 +631,35 @@ try {
     }
     printTable(measured);
   }
+}
+
+/** --warm-only: the sharded index's warm p95 per keystroke of each query, at each size. */
+async function warmOnly() {
+  for (const generated of SIZES) {
+    const records = recordsOf(generated);
+    const dirName = `warm-${generated}`;
+    const started = performance.now();
+    const shards = await shardsOnly(path.join(cacheDir, dirName), records, data);
+    console.log(
+      `site + ${generated}: ${records.length} records; shards ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    /** @type {EngineSpec} */
+    const spec = {kind: 'sharded', base: `/${dirName}/`, ...shards};
+    for (const {kind, q} of QUERIES) {
+      const {times, found} = await typedThenWarm(browser, server, spec, q);
+      console.log(
+        `  ${`${kind} '${q}'`.padEnd(36)} warm p95 ${percentile(times, 95).toFixed(1).padStart(5)} ms` +
+          `  (median ${percentile(times, 50).toFixed(1)}, max ${Math.max(...times).toFixed(1)}; found ${found})`,
+      );
+    }
+  }
+}
+
+const pagefind = warmOnlyRun ? null : await pagefindModule();
+try {
+  await (pagefind ? everything(pagefind) : warmOnly());
 } finally {
   await browser.close();
   await server.close();
-  await pagefind.close();
+  await pagefind?.close();
 }
