@@ -28,6 +28,11 @@ const MIN_SPLIT_WORD = 5;
 const MIN_SPLIT_PART = 2;
 /** Matches of this many recent query words are kept (see createMatcher). */
 const QUERY_WORD_CACHE_SIZE = 64;
+/**
+ * Joined matches of this many recent pairs of adjacent words are kept (see createMatcher): each
+ * pair's are two copies of a word's matches, arrays as long as the index has records.
+ */
+const JOIN_CACHE_SIZE = 8;
 
 export interface Matcher {
   /** Per query word, its matches (read-only: they may be cached), concatenations merged in. */
@@ -296,14 +301,40 @@ export function createMatcher(
     return out;
   }
 
+  // The words before the last one also keep their pairs: a pair's joined matches are the same
+  // as long as both words' matches are (the same objects, which the cache hands out), and copying
+  // them anew at every keystroke was most of what a query of several words allocated.
+  const joins = new Map<string, [QueryWordMatches, QueryWordMatches] | null>();
+  const numbers = new WeakMap<QueryWordMatches, number>();
+  let numbered = 0;
+  const numberOf = (m: QueryWordMatches): number => {
+    let n = numbers.get(m);
+    if (n === undefined) numbers.set(m, (n = numbered++));
+    return n;
+  };
+
+  function joined(
+    a: QueryWord,
+    b: QueryWord,
+    ma: QueryWordMatches,
+    mb: QueryWordMatches,
+  ): [QueryWordMatches, QueryWordMatches] | null {
+    if (cacheSize === 0) return withJoinedTerms(index, parts, a, b, ma, mb);
+    const key = `${numberOf(ma)} ${numberOf(mb)}`;
+    const cached = joins.get(key);
+    if (cached !== undefined) return cached;
+    const merged = withJoinedTerms(index, parts, a, b, ma, mb);
+    if (joins.size >= JOIN_CACHE_SIZE) joins.delete(joins.keys().next().value as string);
+    joins.set(key, merged);
+    return merged;
+  }
+
   function matchQuery(queryWords: readonly QueryWord[]): QueryWordMatches[] {
     const matches = queryWords.map(matchQueryWord);
     queryWords.forEach((a, i) => {
       const b = queryWords[i + 1];
       if (!b || a.phrase !== null || b.phrase !== null) return;
-      const merged = withJoinedTerms(
-        index,
-        parts,
+      const merged = joined(
         a,
         b,
         matches[i] as QueryWordMatches,

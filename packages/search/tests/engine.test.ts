@@ -2,7 +2,10 @@ import {describe, expect, it} from 'vitest';
 import {createSearchEngine, type SearchEngine} from '../src/engine';
 import {engineFromIndexFile} from '../src/engineFromIndexFile';
 import {readIndexFile, serializeIndex} from '../src/indexFileFormat';
+import {createMatcher} from '../src/matching';
 import {normalizeParams, parseFacetFilters} from '../src/params';
+import {parseQuery} from '../src/query';
+import {buildTermIndex, recordTerms} from '../src/termIndex';
 import {typoDistance} from '../src/text';
 import type {SearchHit, SearchResponse} from '../src/types';
 import {corpus, DOCSEARCH_FILTERS, rec, SITE} from './support/records';
@@ -74,6 +77,20 @@ describe('matching', () => {
       auditlog.hits.some((h) => h.type === 'lvl1' && path(h) === '/try-fsc/helm/5-auditlog'),
     ).toBe(true);
     expect(paths(search('audit log chart'))).toContain('/try-fsc/helm/5-auditlog#install'); // 'auditlog chart'
+  });
+
+  it('keeps the joined matches of two adjacent words while both are unchanged', () => {
+    const records = corpus();
+    const matcherOf = (cacheSize?: number) =>
+      createMatcher(buildTermIndex(records), recordTerms(records), records.length, cacheSize);
+    const words = (query: string) => parseQuery(query, normalizeParams({query})).queryWords;
+    const matcher = matcherOf();
+    const typed = matcher.matchQuery(words('audit log ch'));
+    const grown = matcher.matchQuery(words('audit log cha'));
+    expect(typed[0]?.terms.has('auditlog')).toBe(true); // 'audit log' joined as 'auditlog'
+    // The pair's joined matches are not copied again while 'audit' and 'log' stay as typed.
+    expect(grown[0]).toBe(typed[0]);
+    expect(grown).toEqual(matcherOf(0).matchQuery(words('audit log cha')));
   });
 
   it('ranks headings over content, lower levels over higher, then position', () => {
