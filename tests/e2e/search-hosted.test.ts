@@ -214,6 +214,39 @@ describe('hosted Algolia (test build)', () => {
     expect(await page.locator('a[href="https://www.algolia.com/"]').count()).toBe(1);
   });
 
+  it("/search keeps loading the newest query's results when an older query's search fails after them", async () => {
+    const {page} = await visit('/search');
+    // Algolia refuses the search of 'inway', once the page shows the results of 'outway'.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const isInway = (body: string | null) => Boolean(body?.includes('"query":"inway"'));
+    await page.route(
+      (url) => url.pathname === '/1/indexes/*/queries',
+      async (route) => {
+        if (!isInway(route.request().postData())) return route.continue();
+        await released;
+        return route.fulfill({status: 400, json: {message: 'Invalid query', status: 400}});
+      },
+    );
+    const refused = page.waitForResponse((response) => isInway(response.request().postData()));
+    const field = page.locator('main input[type="search"]');
+    await field.fill('inway');
+    await page.waitForRequest((request) => isInway(request.postData()));
+    await field.fill('outway');
+    const results = page.locator('main article');
+    await expect.poll(() => results.count(), {timeout: 15_000}).toBe(20);
+    release();
+    await refused;
+    // Two frames: time for the refusal to be taken in, were it taken in.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    // The late refusal did not end the list: scrolled to its end, it loads the next 20.
+    await results.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => results.count(), {timeout: 10_000}).toBeGreaterThan(20);
+  });
+
   it("shows markup in Algolia's answers as text, in the modal and on /search", async () => {
     const {page, requests} = await visit('/introduction/');
     await page.locator('button.DocSearch-Button').click();

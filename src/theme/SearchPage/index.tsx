@@ -32,7 +32,7 @@
  *   hydrates (see preloadForQueryInAddress);
  * - a new search's first results are rendered before the rest (firstResultsFirst.ts);
  * - a hit's highlighted title, breadcrumbs and snippet are rendered as text and `<em>` elements,
- *   not set as HTML (highlightedText.tsx).
+ *   not set as HTML (highlightedText.ts).
  */
 
 /* eslint-disable jsx-a11y/no-autofocus */
@@ -407,27 +407,17 @@ function SearchPageContent(): ReactNode {
       return;
     }
 
-    const sanitizeValue = (value: string) =>
-      value.replace(
-        /algolia-docsearch-suggestion--highlight/g,
-        'search-result-match',
-      );
-
     const items = hits.map((hit) => {
       const {
         url,
         _highlightResult: {hierarchy},
         _snippetResult: snippet = {},
       } = hit;
-      const titles = Object.keys(hierarchy).map((key) =>
-        sanitizeValue(hierarchy[key]!.value),
-      );
+      const titles = Object.keys(hierarchy).map((key) => hierarchy[key]!.value);
       return {
         title: titles.pop()!,
         url: processSearchResultUrl(url),
-        summary: snippet.content
-          ? `${sanitizeValue(snippet.content.value)}...`
-          : '',
+        summary: snippet.content ? `${snippet.content.value}...` : '',
         breadcrumbs: titles,
         openedState: openedHitState(hit),
       };
@@ -481,6 +471,7 @@ function SearchPageContent(): ReactNode {
       ),
   );
 
+  const latestRequest = useRef(0);
   const makeSearch = useEvent((page: number = 0) => {
     // The request algoliasearch-helper made of the page's state, in its order.
     const params = {
@@ -502,10 +493,18 @@ function SearchPageContent(): ReactNode {
       page,
       query: searchQuery,
     };
+    // Only the newest request's answer is shown: an older one can arrive later (a slow answer
+    // for a query since changed), and algoliasearch-helper, which upstream sent through, dropped it.
+    const request = ++latestRequest.current;
+    const isLatest = () => request === latestRequest.current;
     algoliaClient.search([{indexName, params}]).then(
-      ({results: [result]}) => showResult(result as unknown as PageResult),
+      ({results: [result]}) => {
+        if (isLatest()) showResult(result as unknown as PageResult);
+      },
       // Upstream has no error listener: a failed search left the spinner on screen for good.
-      () => searchResultStateDispatcher({type: 'error'}),
+      () => {
+        if (isLatest()) searchResultStateDispatcher({type: 'error'});
+      },
     );
   });
 
