@@ -568,6 +568,7 @@ try {
 }
 const real = readIndexFile(await readFile(indexFile, 'utf8'));
 const data = {synonyms: real.synonyms ?? [], rules: real.rules ?? []};
+const pagefind = warmOnlyRun ? null : await pagefindModule();
 
 console.log(`bench:search-scale  node ${process.version}  ${new Date().toISOString()}`);
 console.log(
@@ -655,7 +656,6 @@ async function warmOnly() {
   }
 }
 
-const pagefind = warmOnlyRun ? null : await pagefindModule();
 try {
   await (pagefind ? everything(pagefind) : warmOnly());
 } finally {
