@@ -15,6 +15,7 @@ export const PATCHES = {
   'docsearch-version-entry': 'performance',
   'prism-bundled-grammars': 'performance',
   'docusaurus-idle-prefetch': 'performance',
+  'docusaurus-route-chunks-in-html': 'performance',
 } as const;
 
 export type PatchId = keyof typeof PATCHES;
