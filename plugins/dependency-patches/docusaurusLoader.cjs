@@ -4,9 +4,6 @@
 // core's client/docusaurus.js: each link that scrolls into view prefetches its route (matching the
 // route, adding <link rel=prefetch> elements); the links in view after hydration did that in one
 // task of 50-60 ms. Prefetching now waits for idle time, one route at a time.
-// core's client/exports/ComponentCreator.js: the server render reports each route's chunks by
-// chunk name, the key of the client manifest the SSG looks them up by, so that every page's HTML
-// names its route's scripts and the browser fetches them beside main.js, not after it.
 const path = require('node:path');
 const {applyPatches, enabledPatches} = require('./applyTextPatches.cjs');
 
@@ -35,19 +32,6 @@ const PATCHES = {
 const whenIdle = (callback) => (window.requestIdleCallback ? window.requestIdleCallback(callback, {timeout: 2000}) : setTimeout(callback, 0));
 const prefetch = (routePath) => canPrefetch(routePath) && new Promise((resolve) => whenIdle(() => resolve(prefetchNow(routePath))));
 const preload = (routePath) => {`,
-        occurrences: 1,
-      },
-    ],
-    'client/exports/ComponentCreator.js': [
-      {
-        patch: 'docusaurus-route-chunks-in-html',
-        why: "SSR: report a route's chunks by chunk name",
-        // The SSG maps what the render reports through the client manifest, whose keys are chunk
-        // names under webpack 5 and Rspack (react-loadable-ssr-addon-v5-slorber); upstream reports
-        // the module path ('@theme/DocItem'), which matches no key, so no route chunk was added.
-        find: 'modules.push(chunkRegistry[1]);',
-        replace:
-          'modules.push(chunkName); // fsc dependency patch: the manifest is keyed by chunk name',
         occurrences: 1,
       },
     ],

@@ -15,7 +15,6 @@ export const PATCHES = {
   'docsearch-version-entry': 'performance',
   'prism-bundled-grammars': 'performance',
   'docusaurus-idle-prefetch': 'performance',
-  'docusaurus-route-chunks-in-html': 'performance',
 } as const;
 
 export type PatchId = keyof typeof PATCHES;

@@ -677,55 +677,6 @@ describe('in Chromium', () => {
       expect(problems.foreignRequests).toEqual([]);
     }));
 
-  // The HTML must name the route's chunks (dependency patch docusaurus-route-chunks-in-html), or
-  // the browser learns of them only once main.js has run: one more round trip before hydration.
-  // A new context, so that every script is fetched over the network and each fetch is seen.
-  it.for(['/search', '/introduction/'])(
-    '%s names in its HTML exactly the scripts it runs before it hydrates, and fetches each once',
-    async (route, {expect}) => {
-      const $ = cheerio.load((await get(route)).body.toString('utf8'));
-      const named = $('script[src]')
-        .map((_, element) => $(element).attr('src'))
-        .get();
-      const {page, problems} = await openPage(browser, server.origin);
-      try {
-        const fetched: string[] = [];
-        page.on('request', (request) => {
-          if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
-        });
-        const warnings: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'warning') warnings.push(message.text());
-        });
-        // Docusaurus sets data-has-hydrated on <html> once React has hydrated the page: the
-        // scripts loaded by then are those the page needed to hydrate.
-        await page.addInitScript(() => {
-          const observer = new MutationObserver(() => {
-            if (document.documentElement?.dataset.hasHydrated !== 'true') return;
-            observer.disconnect();
-            (window as unknown as {__beforeHydration: string[]}).__beforeHydration = performance
-              .getEntriesByType('resource')
-              .filter((entry) => entry.name.endsWith('.js'))
-              .map((entry) => new URL(entry.name).pathname);
-          });
-          observer.observe(document, {attributes: true, subtree: true});
-        });
-        await page.goto(server.origin + route);
-        const hydrated = await page.waitForFunction(
-          () => (window as unknown as {__beforeHydration?: string[]}).__beforeHydration,
-        );
-        const beforeHydration = (await hydrated.jsonValue()) ?? [];
-        expect(beforeHydration.sort()).toEqual(named.sort());
-        await waitForHydration(page);
-        expect(fetched.filter((url, index) => fetched.indexOf(url) !== index)).toEqual([]);
-        expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
-        expect(problems.errors).toEqual([]);
-      } finally {
-        await page.context().close();
-      }
-    },
-  );
-
   it("draws Mermaid diagrams under the site's policy (no eval; inline styles only)", async () => {
     // The site's Mermaid, from node_modules, in a one-page site served by the same configuration.
     const fixture = fs.mkdtempSync(path.join(os.tmpdir(), 'fsc-mermaid-'));

@@ -117,7 +117,6 @@ describe('patchDocusaurus', () => {
   it('patches each listed module of the installed Docusaurus packages', () => {
     expect(patchedFiles().map(({pkg, module}) => `${pkg} ${module}`)).toEqual([
       '@docusaurus/core client/docusaurus.js',
-      '@docusaurus/core client/exports/ComponentCreator.js',
     ]);
     for (const {file, pkg, module} of patchedFiles()) {
       expect(patch(pkg, module), file).not.toBe(fs.readFileSync(file, 'utf8'));
@@ -279,9 +278,7 @@ describe('the register and the switch', () => {
     const docusaurus = loaders.find(({loader}) => loader === 'docusaurusLoader.cjs')!;
     const prefetch = patchedFiles().find(({module}) => module === 'client/docusaurus.js')!;
     expect(docusaurus.test(prefetch.file)).toBe(false);
-    expect(patchedFiles(docusaurus.enabled).map(({module}) => module)).toEqual([
-      'client/exports/ComponentCreator.js',
-    ]);
+    expect(patchedFiles(docusaurus.enabled)).toEqual([]);
     expect(aliases).toEqual(['@docsearch/react/version']);
     expect(loaders.map(({loader}) => loader)).toContain('prismReactRendererLoader.cjs');
     const source = fs.readFileSync(prefetch.file, 'utf8');
