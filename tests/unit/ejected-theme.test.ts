@@ -72,8 +72,9 @@ describe('ejected theme components', () => {
       expect(result.stdout).toContain(`=== src/theme/${file}  <-  `);
     }
     // Our change to the search page's client shows as a change against upstream.
+    expect(result.stdout).toContain('\n-  const algoliaClient = liteClient(appId, apiKey);\n');
     expect(result.stdout).toContain(
-      '-  const algoliaClient = liteClient(appId, apiKey);\n+  const algoliaClient = getSharedClient(searchConfig, siteConfig.url);',
+      '\n+  const algoliaClient = getSharedClient(searchConfig, siteConfig.url);\n',
     );
     expect(result.stdout).toMatch(/7 ejected files; 0 with an upstream change/);
   });
