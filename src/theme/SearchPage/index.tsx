@@ -32,13 +32,16 @@
  *   hydrates (see preloadForQueryInAddress);
  * - a new search's first results are rendered before the rest (firstResultsFirst.ts);
  * - a hit's highlighted title, breadcrumbs and snippet are rendered as text and `<em>` elements,
- *   not set as HTML (highlightedText.ts).
+ *   not set as HTML (highlightedText.ts);
+ * - each result is a memoised component (SearchResult), rendered again only when it changes.
  */
 
 /* eslint-disable jsx-a11y/no-autofocus */
 
 import React, {
+  memo,
   type ReactNode,
+  useCallback,
   useEffect,
   useReducer,
   useRef,
@@ -250,15 +253,17 @@ function AlgoliaLogo(): ReactNode {
   );
 }
 
+type ResultItem = {
+  title: string;
+  url: string;
+  summary: string;
+  breadcrumbs: string[];
+  /** Handed to the page the result opens, which marks the matched words. */
+  openedState: OpenedHitState | undefined;
+};
+
 type ResultDispatcherState = {
-  items: {
-    title: string;
-    url: string;
-    summary: string;
-    breadcrumbs: string[];
-    /** Handed to the page the result opens, which marks the matched words. */
-    openedState: OpenedHitState | undefined;
-  }[];
+  items: ResultItem[];
   query: string | null;
   totalResults: number | null;
   totalPages: number | null;
@@ -313,23 +318,68 @@ function getSearchPageTitle(searchQuery: string | undefined): string {
  */
 function useOpenResult() {
   const history = useHistory();
-  return (
-    event: React.MouseEvent,
-    url: string,
-    state: OpenedHitState | undefined,
-  ) => {
-    if (
-      event.button !== 0 ||
-      event.ctrlKey ||
-      event.metaKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
-    event.preventDefault();
-    history.push(url, state);
-  };
+  // The same function from render to render, so that a result that did not change is not rendered
+  // again (SearchResult).
+  return useCallback(
+    (
+      event: React.MouseEvent,
+      url: string,
+      state: OpenedHitState | undefined,
+    ) => {
+      if (
+        event.button !== 0 ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      event.preventDefault();
+      history.push(url, state);
+    },
+    [history],
+  );
 }
+
+/**
+ * One result. Memoised: the page renders again as the rest of a search's results come in and as
+ * its loader appears, and each time rendered every result anew, its link included.
+ */
+const SearchResult = memo(function SearchResult({
+  item: {title, url, summary, breadcrumbs, openedState},
+  openResult,
+}: {
+  item: ResultItem;
+  openResult: ReturnType<typeof useOpenResult>;
+}): ReactNode {
+  return (
+    <article className={styles.searchResultItem}>
+      <Heading as="h2" className={styles.searchResultItemHeading}>
+        <Link to={url} onClick={(event) => openResult(event, url, openedState)}>
+          <Highlighted value={title} />
+        </Link>
+      </Heading>
+
+      {breadcrumbs.length > 0 && (
+        <nav aria-label="breadcrumbs">
+          <ul className={clsx('breadcrumbs', styles.searchResultItemPath)}>
+            {breadcrumbs.map((crumb, index) => (
+              <li key={index} className="breadcrumbs__item">
+                <Highlighted value={crumb} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {summary && (
+        <p className={styles.searchResultItemSummary}>
+          <Highlighted value={summary} />
+        </p>
+      )}
+    </article>
+  );
+});
 
 function SearchPageContent(): ReactNode {
   const openResult = useOpenResult();
@@ -646,43 +696,9 @@ function SearchPageContent(): ReactNode {
 
           {searchResultState.items.length > 0 ? (
             <section aria-label={pageTitle}>
-              {shownItems.map(
-                ({title, url, summary, breadcrumbs, openedState}, i) => (
-                  <article key={i} className={styles.searchResultItem}>
-                    <Heading as="h2" className={styles.searchResultItemHeading}>
-                      <Link
-                        to={url}
-                        onClick={(event) =>
-                          openResult(event, url, openedState)
-                        }>
-                        <Highlighted value={title} />
-                      </Link>
-                    </Heading>
-
-                    {breadcrumbs.length > 0 && (
-                      <nav aria-label="breadcrumbs">
-                        <ul
-                          className={clsx(
-                            'breadcrumbs',
-                            styles.searchResultItemPath,
-                          )}>
-                          {breadcrumbs.map((crumb, index) => (
-                            <li key={index} className="breadcrumbs__item">
-                              <Highlighted value={crumb} />
-                            </li>
-                          ))}
-                        </ul>
-                      </nav>
-                    )}
-
-                    {summary && (
-                      <p className={styles.searchResultItemSummary}>
-                        <Highlighted value={summary} />
-                      </p>
-                    )}
-                  </article>
-                ),
-              )}
+              {shownItems.map((item, i) => (
+                <SearchResult key={i} item={item} openResult={openResult} />
+              ))}
             </section>
           ) : searchResultState.failed ? (
             <div role="alert" className={styles.searchError}>
