@@ -9,6 +9,8 @@
  * reload or on coming back to it), never when a page is reached another way.
  */
 
+import {unescapeHtml} from './text';
+
 /** A word to mark on the opened page, as the hit's highlight showed it. */
 export interface MarkedWord {
   /** The highlighted text, lower case. */
@@ -26,15 +28,6 @@ const MAX_WORD = 64;
 const MAX_WORDS = 16;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-const decodeEntities = (html: string): string =>
-  html.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
 const stripTags = (html: string): string => html.replace(/<[^>]*>/g, '');
 
 function collectValues(value: unknown, out: string[]): void {
@@ -58,13 +51,13 @@ export function markedWords(hit: {_highlightResult?: unknown}): MarkedWord[] {
   const words = new Map<string, MarkedWord>();
   for (const value of values) {
     for (const match of value.matchAll(HIGHLIGHTED)) {
-      const text = decodeEntities(match[2] ?? '')
+      const text = unescapeHtml(match[2] ?? '')
         .trim()
         .toLowerCase();
       if (!text || text.length > MAX_WORD) continue;
       const after = (match.index ?? 0) + match[0].length;
       const prefix = WORD_CHAR.test(
-        decodeEntities(stripTags(value.slice(after, after + 16))).charAt(0),
+        unescapeHtml(stripTags(value.slice(after, after + 16))).charAt(0),
       );
       const known = words.get(text);
       // a word seen whole anywhere is marked whole

@@ -66,6 +66,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
+const UNESCAPES: Record<string, string> = Object.fromEntries(
+  Object.entries(ESCAPES).map(([character, entity]) => [entity, character]),
+);
+
+/** Text that escapeHtml escaped, read back: its five entities only (any other stays as written). */
+export function unescapeHtml(html: string): string {
+  return html.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => UNESCAPES[entity] ?? entity);
+}
+
 /**
  * Optimal string alignment distance (Levenshtein plus adjacent
  * transpositions, which Algolia counts as one typo), stopping early once the

@@ -1,16 +1,9 @@
 import {urlOnSite} from '@fsc-docs/search/siteUrl';
-import {escapeHtml} from '@fsc-docs/search/text';
+import {escapeHtml, unescapeHtml} from '@fsc-docs/search/text';
 import {HIERARCHY_LEVELS} from '@fsc-docs/search/types';
 
 const HIT_TYPES = new Set<string>([...HIERARCHY_LEVELS, 'content']);
 const LEVELS = HIERARCHY_LEVELS;
-const UNESCAPES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
 
 /** The keys under which DocSearch 3 keeps a site's recent and favorite searches. */
 export function storedSearchKeys(indexName: string): string[] {
@@ -40,9 +33,7 @@ const isTextOrNull = (value: unknown): value is string | null | undefined =>
  * escaping again leaves it as it was, while anything else becomes plain text.
  */
 function safeText(text: string): string {
-  return escapeHtml(
-    text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => UNESCAPES[entity]!),
-  );
+  return escapeHtml(unescapeHtml(text));
 }
 
 /**

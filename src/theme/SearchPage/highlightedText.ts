@@ -8,21 +8,10 @@
  * took 175 ms of the 205 ms task that renders the results after the first five (2026-11-29).
  */
 import {createElement, type ReactNode} from 'react';
+import {unescapeHtml} from '@fsc-docs/search/text';
 
 const PRE = '<em>';
 const POST = '</em>';
-
-/** What escapeHtml (packages/search/src/text.ts) writes, read back. */
-const ENTITY = /&(?:amp|lt|gt|quot|#39);/g;
-const CHARACTERS: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-const unescape = (text: string) =>
-  text.replace(ENTITY, (entity) => CHARACTERS[entity] ?? entity);
 
 /** A run of a value's text, and whether it stands between the highlight tags. */
 export interface HighlightedPart {
@@ -49,7 +38,7 @@ export function highlightedParts(value: string): HighlightedPart[] {
   }
   return parts
     .filter(({text}) => text !== '')
-    .map(({text, matched}) => ({text: unescape(text), matched}));
+    .map(({text, matched}) => ({text: unescapeHtml(text), matched}));
 }
 
 /**
