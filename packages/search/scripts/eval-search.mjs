@@ -26,8 +26,18 @@ const {loadBuiltIndex} = await loadSearch('build/push');
 const {INDEX_SETTINGS} = await loadSearch('indexSettings');
 const {findPriorFile} = await loadSearch('build/priorFile');
 const {readPriorFile} = await loadSearch('queryPrior');
-const {evaluateEngine, formatReport, formatSetTable, formatTable, loadQueries, QUERIES_FILE} =
-  await loadSearch('evaluation/searchEvaluation');
+const {
+  evaluate,
+  evaluateEngine,
+  formatReport,
+  formatSetTable,
+  formatTable,
+  inModalOrder,
+  loadQueries,
+  QUERIES_FILE,
+  searchAsTheSite,
+} = await loadSearch('evaluation/searchEvaluation');
+const {MODAL_HITS_PER_SECTION} = await loadSearch('modalGroups');
 const {formatTop3, parseTop3, top3Changes, top3Of, TOP3_FILE} =
   await loadSearch('evaluation/searchTop3');
 
@@ -61,10 +71,25 @@ console.log(
 const summary = evaluateEngine(engine, queries, {}, 'ranked', prior);
 console.log(formatReport(summary));
 console.log(`\n${formatSetTable(summary)}`);
-console.log('\nin the modal, which groups the hits by section (at most 5 each) and those by page:');
+console.log(
+  `\nin the modal, which groups the hits by section (at most ${MODAL_HITS_PER_SECTION} each) and those by page:`,
+);
 const modalSummary = evaluateEngine(engine, queries, {}, 'modal', prior);
 console.log(formatTable(modalSummary));
 console.log(`\n${formatSetTable(modalSummary)}`);
+// The figures MODAL_HITS_PER_SECTION was chosen by (packages/search/src/modalGroups.ts).
+console.log('\nthe modal with 1 to 5 hits per section:');
+const siteHits = new Map(queries.map((q) => [q.q, searchAsTheSite(engine, q.q, {}, prior)]));
+for (let perSection = 1; perSection <= 5; perSection++) {
+  const {byUse, outcomes} = evaluate(queries, (q) =>
+    inModalOrder(siteHits.get(q) ?? [], perSection).map((hit) => hit.url ?? ''),
+  );
+  const heldout = outcomes.filter((o) => o.use === 'heldout');
+  const listed = heldout.filter((o) => o.rank !== null).length / Math.max(1, heldout.length);
+  console.log(
+    `  ${perSection}: MRR train ${byUse.train.mrr.toFixed(3)}, held-out ${byUse.heldout.mrr.toFixed(3)}; the page listed for ${(100 * listed).toFixed(1)}% of the held-out queries`,
+  );
+}
 if (prior) {
   for (const order of /** @type {const} */ (['ranked', 'modal'])) {
     const without = evaluateEngine(engine, queries, {}, order);

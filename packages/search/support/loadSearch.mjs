@@ -14,6 +14,7 @@ const jiti = createJiti(import.meta.url);
  *   indexFileFormat: typeof import('../src/indexFileFormat');
  *   indexSettings: typeof import('../src/indexSettings');
  *   language: typeof import('../src/language');
+ *   modalGroups: typeof import('../src/modalGroups');
  *   queryPrior: typeof import('../src/queryPrior');
  *   questionRules: typeof import('../src/questionRules');
  *   text: typeof import('../src/text');

@@ -7,6 +7,7 @@ import {
   type EvalQuery,
 } from '../src/evaluation/searchEvaluation';
 import {parseJudgedQueries} from '../src/build/judgedQueries';
+import {MODAL_HITS_PER_SECTION} from '../src/modalGroups';
 import {formatTop3, parseTop3, top3Changes} from '../src/evaluation/searchTop3';
 
 describe("eval:search's table", () => {
@@ -98,7 +99,7 @@ describe('the judged sets', () => {
 describe('inModalOrder', () => {
   const hit = (id: string, lvl0: string, lvl1: string) => ({id, hierarchy: {lvl0, lvl1}});
 
-  it("lists the hits as DocSearch's modal does: by section, at most 5 each, and by page within", () => {
+  it("lists the hits as DocSearch's modal does: by section, at most N each, and by page within", () => {
     const ranked = [
       hit('a1', 'Introduction', 'Components'),
       hit('b1', 'Try FSC with Helm', 'Outway'),
@@ -107,7 +108,8 @@ describe('inModalOrder', () => {
       ...['x1', 'x2', 'x3', 'x4'].map((id) => hit(id, 'Introduction', 'Introduction')),
       hit('b2', 'Try FSC with Helm', 'Inway'),
     ];
-    expect(inModalOrder(ranked).map((h) => h.id)).toEqual([
+    // DocSearch's default of 5, then the site's MODAL_HITS_PER_SECTION.
+    expect(inModalOrder(ranked, 5).map((h) => h.id)).toEqual([
       'a1',
       'a2',
       'c1',
@@ -116,6 +118,8 @@ describe('inModalOrder', () => {
       'b1',
       'b2',
     ]);
+    expect(MODAL_HITS_PER_SECTION).toBe(2);
+    expect(inModalOrder(ranked).map((h) => h.id)).toEqual(['a1', 'c1', 'b1', 'b2']);
   });
 });
 

@@ -15,6 +15,8 @@
  * - a modal chunk that is gone after a deploy reloads the page once and opens the modal again with
  *   its query (packages/search/src/newRelease.ts); when that does not help, an alert offers to try again;
  * - hits are options without a nested link (WCAG 4.1.2); only the middle button opens a new tab;
+ * - at most MODAL_HITS_PER_SECTION hits a section, chosen by the judged queries
+ *   (packages/search/src/modalGroups.ts), where DocSearch lists 5;
  * - the site's own search button and shortcuts (the accessible name equals the visible text), the
  *   missing-results link from the configuration, and no Algolia preconnect or "Search by Algolia" in
  *   embedded mode.
@@ -45,6 +47,7 @@ import {
 import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
+import {MODAL_HITS_PER_SECTION} from '@fsc-docs/search/modalGroups';
 import {openedHitState} from '@fsc-docs/search/openedHit';
 import {
   reloadForNewRelease,
@@ -426,6 +429,7 @@ function DocSearch({externalUrlRegex, ...props}: DocSearchV4Props) {
               resultsFooterComponent,
             })}
             placeholder={currentPlaceholder}
+            maxResultsPerGroup={MODAL_HITS_PER_SECTION}
             {...props}
             translations={props.translations?.modal ?? translations.modal}
             searchParameters={searchParameters}

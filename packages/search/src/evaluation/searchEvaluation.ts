@@ -12,6 +12,7 @@ import {
   type QueryKind,
   type QueryUse,
 } from '../build/judgedQueries';
+import {MODAL_HITS_PER_SECTION} from '../modalGroups';
 import {fusedPage, priorWindow, type QueryPrior} from '../queryPrior';
 import {questionParams} from '../questionRules';
 import type {FacetFilters, SearchHit} from '../types';
@@ -119,13 +120,13 @@ function byKindOf(outcomes: readonly QueryOutcome[]): Record<QueryKind, Figures>
 /**
  * The order in which DocSearch's modal (@docsearch/react 3.9) lists a response's hits: grouped by
  * section (hierarchy.lvl0), the sections in the order of their first hit, at most
- * `maxResultsPerGroup` (5, DocSearch's default; the site keeps it) hits each, and within a section
+ * `maxResultsPerGroup` (the site's MODAL_HITS_PER_SECTION) hits each, and within a section
  * grouped by page (hierarchy.lvl1). The /search page lists them as ranked. A hit ranked second can
  * so come sixth in the modal, behind more hits of the first hit's section.
  */
 export function inModalOrder<T extends Pick<SearchHit, 'hierarchy'>>(
   hits: readonly T[],
-  maxResultsPerGroup = 5,
+  maxResultsPerGroup = MODAL_HITS_PER_SECTION,
 ): T[] {
   const groups = (items: readonly T[], key: (hit: T) => unknown): T[][] => {
     const byKey = new Map<unknown, T[]>();
