@@ -95,8 +95,9 @@ export function exactCriterion(
   id: number,
   terms: RecordTerms,
 ): number {
-  const [only, ...others] = queryWordMatches;
-  if (only && others.length === 0) return isWholeAttribute(only, id, terms) ? 1 : 0;
+  // No rest destructuring: this runs for every id of a group being ordered.
+  if (queryWordMatches.length === 1)
+    return isWholeAttribute(queryWordMatches[0] as QueryWordMatches, id, terms) ? 1 : 0;
   return exactWords(queryWordMatches, id);
 }
 

@@ -3,7 +3,7 @@ import type {DocSearchRecord} from './types';
 
 export interface DistinctCounter {
   /** Hits left after `distinct` among the records `ids` (every hit when `distinct` is 0). */
-  count(ids: readonly number[], distinct: number): number;
+  count(ids: ArrayLike<number>, distinct: number): number;
 }
 
 /** Counts per url through numbered urls: no string keys for the tens of thousands of matches. */
@@ -22,7 +22,8 @@ export function distinctCounter(records: readonly DocSearchRecord[]): DistinctCo
     count(ids, distinct) {
       if (distinct <= 0) return ids.length;
       let n = 0;
-      for (const id of ids) if ((perUrl[urlIds[id] as number] as number)++ < distinct) n++;
+      for (let i = 0; i < ids.length; i++)
+        if ((perUrl[urlIds[ids[i] as number] as number] as number)++ < distinct) n++;
       perUrl.fill(0);
       return n;
     },

@@ -1,6 +1,6 @@
 /** Algolia's proximity criterion: how close together a record holds the query words. */
 import {FIELDS} from './fields';
-import {termTest, type QueryWordMatches} from './queryWordMatches';
+import {matchedThrough, type QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
 
 /** Distance counted for a pair of query words that are farther apart, or not in one field. */
@@ -32,11 +32,12 @@ function pairDistance(
   terms: RecordTerms,
 ): number {
   let best = MAX_PROXIMITY;
-  const inATerms = termTest(a, id);
-  const inBTerms = termTest(b, id);
+  // The split terms, not termTest's functions: this runs for every id of a group being ordered.
+  const splitA = a.splitTerms.get(id);
+  const splitB = b.splitTerms.get(id);
   // Only fields holding both words can bring them close (the masks
   // cover every matched term; split parts may stand alone elsewhere).
-  const split = a.splitTerms.has(id) || b.splitTerms.has(id);
+  const split = splitA !== undefined || splitB !== undefined;
   const shared = split ? ~0 : (a.fields[id] as number) & (b.fields[id] as number);
   for (let f = 0; f < FIELDS.length; f++) {
     if (!(shared & (1 << f))) continue;
@@ -46,8 +47,8 @@ function pairDistance(
     let lastB = -1;
     for (let p = 0; p < t.length && best > 1; p++) {
       const term = t[p] as string;
-      const inA = inATerms(term);
-      const inB = inBTerms(term);
+      const inA = matchedThrough(a, splitA, term);
+      const inB = matchedThrough(b, splitB, term);
       if (inA && inB) best = Math.min(best, 1); // one document word satisfies both
       if (inB && lastA >= 0) best = Math.min(best, p - lastA);
       if (inA && lastB >= 0) best = Math.min(best, p - lastB + 1); // reversed order

@@ -116,6 +116,17 @@ function mergeTermMatch(a: TermMatch, b: TermMatch): TermMatch {
 /** Whether a term of record `id` is one through which it matched `m`. */
 export function termTest(m: QueryWordMatches, id: number): (term: string) => boolean {
   const split = m.splitTerms.get(id);
-  if (!split) return (term) => m.terms.has(term);
-  return (term) => m.terms.has(term) || split.includes(term);
+  return (term) => matchedThrough(m, split, term);
+}
+
+/**
+ * termTest without a function made: whether `term` is one through which a record matched `m`,
+ * given the record's split terms (`m.splitTerms.get(id)`).
+ */
+export function matchedThrough(
+  m: QueryWordMatches,
+  split: readonly string[] | undefined,
+  term: string,
+): boolean {
+  return m.terms.has(term) || (split !== undefined && split.includes(term));
 }

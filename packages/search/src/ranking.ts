@@ -41,10 +41,13 @@ interface RankQuery {
   filters: RecordFilters;
 }
 
-/** Candidates of a query: all of them (unordered), and the leading ones in final order. */
+/**
+ * Candidates of a query: all of them (unordered), and the leading ones in final order. Its `ids`
+ * and `rest` read the ranker's scratch (see Scratch): they are valid until the ranker ranks again.
+ */
 interface Ranking {
   /** Every matching record id (unordered). */
-  ids: number[];
+  ids: ArrayLike<number>;
   /** Holds at least the requested page's hits (all of them when fewer), in final order. */
   head: Candidate[];
   /** The candidates after `head`, in the order a full sort gives (computed on demand). */
@@ -101,45 +104,78 @@ function phrasePairs(
   return pairs;
 }
 
+/**
+ * A ranking's working arrays, one slot per record, made once per ranker and reused by every
+ * ranking: at 10,000 pages a common word's candidates are tens of thousands, and arrays of them
+ * made anew at every keystroke (the candidates, a key per candidate at each level, a group per key,
+ * a packed key per grouped id) were a megabyte of garbage per keystroke, whose collections were the
+ * slow keystrokes (issue 38). The candidates stay in `order`; each level of keys partitions its
+ * span of `order` in place into groups (spans), so a group is a span and nothing is copied.
+ */
+interface Scratch {
+  /** The candidates' ids, each group of equal keys a span of it once grouped (see inKeyOrder). */
+  order: Int32Array;
+  /** `keys[i]` is the key of `order[i]` at the level that is grouping that span. */
+  keys: Float64Array;
+  /** `packed[i]` is the packed order key of `order[i]` once its group is ordered (orderGroup). */
+  packed: Float64Array;
+  /** A mark per record, all 0 between uses (matchingIds, orderLargeGroup). */
+  marks: Uint8Array;
+  /** How many rankings used the scratch: a Ranking's `rest` checks it is still its own. */
+  uses: number;
+}
+
 /** What ranking needs of the records, worked out once per engine. */
 interface RankContext {
   records: readonly DocSearchRecord[];
   terms: RecordTerms;
   staticRank: Int32Array;
   byStaticRank: Int32Array;
-  /** A mark per record, all 0 between uses (matchingIds). */
-  seen: Uint8Array;
+  scratch: Scratch;
+}
+
+/** A group of candidates: `order[from]` to `order[to - 1]` of the scratch. */
+interface Span {
+  from: number;
+  to: number;
 }
 
 const filterScore = (scores: Uint8Array | null, id: number): number =>
   scores ? (scores[id] as number) : 0;
 
-/** The matches of the required words, or when there are none, of any word (read only). */
+/**
+ * The matches of the required words, or when there are none, of any word, written to the start of
+ * the scratch's `order`; returns how many.
+ */
 function matchingIds(
-  ctx: RankContext,
+  {order, marks}: Scratch,
   queryWordMatches: readonly QueryWordMatches[],
   required: readonly QueryWordMatches[],
-): readonly number[] {
-  const ids: number[] = [];
+): number {
+  let count = 0;
   if (required.length === 0) {
     // A mark per record, not a Set: a short prefix's words match most of the records.
-    const {seen} = ctx;
     for (const m of queryWordMatches) {
       for (const id of m.ids) {
-        if (seen[id]) continue;
-        seen[id] = 1;
-        ids.push(id);
+        if (marks[id]) continue;
+        marks[id] = 1;
+        order[count++] = id;
       }
     }
-    for (const id of ids) seen[id] = 0;
-    return ids;
+    for (let i = 0; i < count; i++) marks[order[i] as number] = 0;
+    return count;
   }
   const [smallest, ...others] = [...required].sort((a, b) => a.ids.length - b.ids.length);
-  if (!smallest || others.length === 0) return smallest?.ids ?? ids;
-  for (const id of smallest.ids) {
-    if (others.every((m) => (m.typos[id] as number) >= 0)) ids.push(id);
+  const {ids} = smallest as QueryWordMatches;
+  // Indexed loops, no closure per id: this runs for every match of the query's rarest word.
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    let inAll = true;
+    for (let k = 0; k < others.length && inAll; k++)
+      inAll = ((others[k] as QueryWordMatches).typos[id] as number) >= 0;
+    if (inAll) order[count++] = id;
   }
-  return ids;
+  return count;
 }
 
 /** The ids of a long query of optional words that Algolia's limit keeps (see LONG_QUERY_WORDS). */
@@ -162,16 +198,18 @@ function withinLongQueryLimit(ctx: RankContext, query: RankQuery, ids: number[])
 
 /**
  * The documents matching the query words that pass the filters, excluded words and phrases (and,
- * for a long query of optional words, Algolia's limit), in no particular order.
+ * for a long query of optional words, Algolia's limit), in no particular order, written to the
+ * start of the scratch's `order`; returns how many.
  */
 function candidateIds(
   ctx: RankContext,
   query: RankQuery,
   required: readonly QueryWordMatches[],
-): number[] {
+): number {
   const {queryWordMatches, excludedIds} = query;
   const {accepted} = query.filters;
-  const ids = matchingIds(ctx, queryWordMatches, required);
+  const {order} = ctx.scratch;
+  const matching = matchingIds(ctx.scratch, queryWordMatches, required);
   const phrases = phrasePairs(query.queryWords, queryWordMatches);
   const inPhrases = (id: number): boolean =>
     phrases.every(
@@ -180,16 +218,20 @@ function candidateIds(
         (b.typos[id] as number) >= 0 &&
         ctx.terms.adjacent(id, termTest(a, id), termTest(b, id)),
     );
-  let kept: number[] = [];
-  for (const id of ids) {
+  let count = 0;
+  for (let i = 0; i < matching; i++) {
+    const id = order[i] as number;
     if (!accepted[id] || (excludedIds.size > 0 && excludedIds.has(id))) continue;
     if (phrases.length > 0 && !inPhrases(id)) continue;
-    kept.push(id);
+    order[count++] = id;
   }
   const allOptional = query.queryWords.every((queryWord) => queryWord.optional);
-  if (allOptional && query.queryWords.length >= LONG_QUERY_WORDS)
-    kept = withinLongQueryLimit(ctx, query, kept);
-  return kept;
+  if (allOptional && query.queryWords.length >= LONG_QUERY_WORDS) {
+    const kept = withinLongQueryLimit(ctx, query, Array.from(order.subarray(0, count)));
+    order.set(kept);
+    count = kept.length;
+  }
+  return count;
 }
 
 /**
@@ -200,35 +242,45 @@ function candidateIds(
 const SCANNED_GROUPS = 16;
 
 /**
- * The ids in groups of equal key (`keys[i]` is `ids[i]`'s), smallest key first, each made when it
- * is asked for. The first groups are each found by two passes over the keys, a typed array (the
- * smallest key above the last group's, then its ids): no map, no sort and no boxed number per
- * id, which is what tens of thousands of candidates cost when the requested page needs the first
- * few groups only. After SCANNED_GROUPS, the rest are grouped by a map and their keys sorted.
+ * The span's ids in groups of equal key (`keys[i]` is `order[i]`'s), smallest key first, each
+ * made when it is asked for by moving its ids to the front of what is left of the span. The first
+ * groups are each found by two passes over the keys (the smallest key left, then its ids): no
+ * map, no sort and no boxed number per id, which is what tens of thousands of candidates cost when
+ * the requested page needs the first few groups only. After SCANNED_GROUPS, the rest are grouped by
+ * a map and their keys sorted. A group's own span is the next level's to key (inKeyOrder), so the
+ * keys of what is left must not be read from it: they lie after it.
  */
-function* groupsInKeyOrder(ids: readonly number[], keys: Float64Array): Generator<number[]> {
-  let above = -Infinity;
+function* groupsInKeyOrder({order, keys}: Scratch, {from, to}: Span): Generator<Span> {
+  let start = from;
   for (let scanned = 0; scanned < SCANNED_GROUPS; scanned++) {
-    let smallest = Infinity;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as number;
-      if (key > above && key < smallest) smallest = key;
+    if (start === to) return;
+    let smallest = keys[start] as number;
+    for (let i = start + 1; i < to; i++) smallest = Math.min(smallest, keys[i] as number);
+    let end = start;
+    for (let i = start; i < to; i++) {
+      if (keys[i] !== smallest) continue;
+      const id = order[i] as number;
+      order[i] = order[end] as number;
+      keys[i] = keys[end] as number;
+      order[end++] = id;
     }
-    if (smallest === Infinity) return;
-    const group: number[] = [];
-    for (let i = 0; i < keys.length; i++) if (keys[i] === smallest) group.push(ids[i] as number);
-    yield group;
-    above = smallest;
+    yield {from: start, to: end};
+    start = end;
   }
   const byKey = new Map<number, number[]>();
-  for (let i = 0; i < ids.length; i++) {
+  for (let i = start; i < to; i++) {
     const key = keys[i] as number;
-    if (key <= above) continue;
     const group = byKey.get(key);
-    if (group) group.push(ids[i] as number);
-    else byKey.set(key, [ids[i] as number]);
+    if (group) group.push(order[i] as number);
+    else byKey.set(key, [order[i] as number]);
   }
-  for (const key of [...byKey.keys()].sort((x, y) => x - y)) yield byKey.get(key) as number[];
+  const spans: Span[] = [];
+  for (const key of [...byKey.keys()].sort((x, y) => x - y)) {
+    const group = byKey.get(key) as number[];
+    order.set(group, start);
+    spans.push({from: start, to: (start += group.length)});
+  }
+  yield* spans;
 }
 
 /** The groups a generator has left, without closing it as a for-of loop that breaks would. */
@@ -252,7 +304,8 @@ interface OrderedGroup {
 function smallestInOrder(values: Float64Array, count: number): Float64Array {
   if (count >= values.length) return values.sort();
   const smallest = new Float64Array(count).fill(Infinity);
-  for (const value of values) {
+  for (let v = 0; v < values.length; v++) {
+    const value = values[v] as number;
     if (value >= (smallest[count - 1] as number)) continue;
     let i = count - 1;
     for (; i > 0 && (smallest[i - 1] as number) > value; i--)
@@ -271,20 +324,23 @@ function smallestInOrder(values: Float64Array, count: number): Float64Array {
  */
 function orderGroup(
   ctx: RankContext,
-  group: number[],
+  {from, to}: Span,
   queryWordMatches: readonly QueryWordMatches[],
   /** Whether to compute proximities (else 0). */
   withProximity: boolean,
   first = Infinity,
 ): OrderedGroup {
   const n = ctx.records.length;
-  if (!withProximity && group.length * LARGE_GROUP_RATIO > n) {
-    const ids = orderLargeGroup(ctx, group, queryWordMatches);
-    return {size: ids.length, id: (i) => ids[i] as number, proximity: () => 0};
+  const {order} = ctx.scratch;
+  const size = to - from;
+  if (!withProximity && size * LARGE_GROUP_RATIO > n) {
+    orderLargeGroup(ctx, {from, to}, queryWordMatches);
+    return {size, id: (i) => order[from + i] as number, proximity: () => 0};
   }
-  const packed = new Float64Array(group.length);
-  for (let i = 0; i < group.length; i++) {
-    const id = group[i] as number;
+  // The group's own span of the scratch: no other group's, and sorted in place.
+  const packed = ctx.scratch.packed.subarray(from, to);
+  for (let i = 0; i < size; i++) {
+    const id = order[from + i] as number;
     packed[i] = groupOrderKey(
       withProximity ? proximityOf(id, queryWordMatches, ctx.terms) : 0,
       exactCriterion(queryWordMatches, id, ctx.terms),
@@ -299,50 +355,54 @@ function orderGroup(
     return ordered[i] as number;
   };
   return {
-    size: group.length,
+    size,
     id: (i) => ctx.byStaticRank[key(i) % n] as number,
     proximity: (i) => (withProximity ? groupOrderProximity(key(i), n) : 0),
   };
 }
 
 /**
- * orderGroup without proximities, for a group holding a good part of all
- * records (a one-letter prefix): walking the static order once per exact
- * count is cheaper than sorting the group.
+ * orderGroup without proximities, for a group holding a good part of all records (a one-letter
+ * prefix): walking the static order once per exact count is cheaper than sorting the group. Puts
+ * the group's span of the scratch's `order` in order.
  */
 function orderLargeGroup(
   ctx: RankContext,
-  group: number[],
+  {from, to}: Span,
   queryWordMatches: readonly QueryWordMatches[],
-): number[] {
+): void {
   // 0: not in the group; at most MAX_QUERY_WORDS + 1, which fits a byte (see checkPacking)
-  const exactPlusOne = new Uint8Array(ctx.records.length);
-  for (const id of group) exactPlusOne[id] = exactCriterion(queryWordMatches, id, ctx.terms) + 1;
-  const ordered: number[] = [];
-  for (let level = queryWordMatches.length + 1; level >= 1; level--) {
-    for (const id of ctx.byStaticRank) if (exactPlusOne[id] === level) ordered.push(id);
+  const {order, marks: exactPlusOne} = ctx.scratch;
+  for (let i = from; i < to; i++) {
+    const id = order[i] as number;
+    exactPlusOne[id] = exactCriterion(queryWordMatches, id, ctx.terms) + 1;
   }
-  return ordered;
+  let next = from;
+  for (let level = queryWordMatches.length + 1; level >= 1; level--) {
+    for (const id of ctx.byStaticRank) if (exactPlusOne[id] === level) order[next++] = id;
+  }
+  for (let i = from; i < to; i++) exactPlusOne[order[i] as number] = 0;
 }
 
 /** A key of a candidate's (lower first): each key of a ranking orders the ties of the one before. */
 type KeyOf = (id: number) => number;
 
 /**
- * The ids in groups of equal keys, in key order: by the first key, the ties of each group by the
- * next, and so on; a group's next key is worked out only when that group is asked for.
+ * The span's ids in groups of equal keys, in key order: by the first key, the ties of each group
+ * by the next, and so on; a group's next key is worked out only when that group is asked for.
  */
 function* inKeyOrder(
-  ids: readonly number[],
+  scratch: Scratch,
+  span: Span,
   [key, ...finer]: readonly KeyOf[],
-): Generator<number[]> {
-  if (!key || ids.length === 1) {
-    yield ids as number[];
+): Generator<Span> {
+  if (!key || span.to - span.from === 1) {
+    yield span;
     return;
   }
-  const keys = new Float64Array(ids.length);
-  for (let i = 0; i < ids.length; i++) keys[i] = key(ids[i] as number);
-  for (const group of groupsInKeyOrder(ids, keys)) yield* inKeyOrder(group, finer);
+  const {order, keys} = scratch;
+  for (let i = span.from; i < span.to; i++) keys[i] = key(order[i] as number);
+  for (const group of groupsInKeyOrder(scratch, span)) yield* inKeyOrder(scratch, group, finer);
 }
 
 /**
@@ -382,10 +442,11 @@ function rankMatches(
   needed: number,
   distinct: boolean,
 ): Ranking {
-  const {records} = ctx;
+  const {records, scratch} = ctx;
   const {queryWordMatches} = query;
   const {scores} = query.filters;
-  const ids = candidateIds(ctx, query, required);
+  const use = ++scratch.uses;
+  const count = candidateIds(ctx, query, required);
   const urls = new Set<string>();
   const head: Candidate[] = [];
   const full = (): boolean => (distinct ? urls.size : head.length) >= needed;
@@ -398,7 +459,7 @@ function rankMatches(
       filterScore(scores, id),
     );
   const withProximity = queryWordMatches.length >= 2;
-  const groups = inKeyOrder(ids, rankKeys(query));
+  const groups = inKeyOrder(scratch, {from: 0, to: count}, rankKeys(query));
   let tail: OrderedGroup | null = null; // the last group ordered
   let tailFrom = 0; // its first id after `head`
   // A group is asked for only while the head is short of `needed` (a group taken and not ordered
@@ -422,6 +483,7 @@ function rankMatches(
   // ranking). It takes up the groups where the head left them.
   let rest: Candidate[] | null = null;
   const restOnce = (): Candidate[] => {
+    if (scratch.uses !== use) throw new Error('ranking: rest() read after a later ranking');
     const all = (group: OrderedGroup, from = 0): Candidate[] =>
       Array.from({length: group.size - from}, (_, i) =>
         candidateOf(group.id(from + i), group.proximity(from + i)),
@@ -433,7 +495,7 @@ function rankMatches(
       ),
     ];
   };
-  return {ids, head, rest: () => (rest ??= restOnce())};
+  return {ids: scratch.order.subarray(0, count), head, rest: () => (rest ??= restOnce())};
 }
 
 export function createRanker(records: readonly DocSearchRecord[], terms: RecordTerms): Ranker {
@@ -441,7 +503,13 @@ export function createRanker(records: readonly DocSearchRecord[], terms: RecordT
     records,
     terms,
     ...staticOrder(records),
-    seen: new Uint8Array(records.length),
+    scratch: {
+      order: new Int32Array(records.length),
+      keys: new Float64Array(records.length),
+      packed: new Float64Array(records.length),
+      marks: new Uint8Array(records.length),
+      uses: 0,
+    },
   };
   return {
     rank(query, needed, distinct) {

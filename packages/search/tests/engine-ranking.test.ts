@@ -1,5 +1,11 @@
 import {describe, expect, it} from 'vitest';
 import {createSearchEngine, staticOrder} from '../src/engine';
+import {createRecordFilters} from '../src/filters';
+import {createMatcher} from '../src/matching';
+import {normalizeParams} from '../src/params';
+import {parseQuery} from '../src/query';
+import {createRanker} from '../src/ranking';
+import {buildTermIndex, recordTerms} from '../src/termIndex';
 import type {DocSearchRecord, SearchResponse} from '../src/types';
 import {corpus, DOCSEARCH_FILTERS, rec} from './support/records';
 import {resultValues} from './support/resultValues';
@@ -211,5 +217,52 @@ describe('ranking only as far as the page needs', () => {
   it('reaches past a leading key whose records hold too few urls', () => {
     const hits = found('sidecar mesh', {optionalWords: ['sidecar mesh'], hitsPerPage: 2});
     expect(paths(hits)).toEqual(['/both', '/words-0']);
+  });
+});
+
+describe('one ranker for every query (its arrays are reused)', () => {
+  // A path each through the arrays the ranker keeps between queries: a large group walked in the
+  // static order, several levels of keys, every word optional and a query no record matches
+  // wholly (each word's matches marked), distinct 0, and a later page with facets (the rest).
+  const requests: [string, Record<string, unknown>][] = [
+    ['o', {}],
+    ['install the m', {}],
+    ['outway helm chart', {optionalWords: ['outway helm chart']}],
+    ['manager zzzq', {}],
+    ['he', {distinct: 0, hitsPerPage: 3}],
+    ['helm o', {page: 1, hitsPerPage: 2, facets: ['*']}],
+  ];
+  const answer = (from: ReturnType<typeof createSearchEngine>, i: number): SearchResponse => {
+    const [query, extra] = requests[i] as [string, Record<string, unknown>];
+    return {
+      ...from.search({query, facetFilters: DOCSEARCH_FILTERS, ...extra}),
+      processingTimeMS: 0,
+    };
+  };
+
+  it('answers each query as an engine that has answered nothing else, in any order', () => {
+    const fresh = requests.map((_, i) => answer(createSearchEngine(corpus()), i));
+    const shared = createSearchEngine(corpus());
+    const order = [...requests.keys()];
+    for (const i of [...order, ...[...order].reverse()])
+      expect(answer(shared, i)).toEqual(fresh[i]);
+  });
+
+  it("refuses a ranking's rest once a later ranking has reused its arrays", () => {
+    const records = corpus();
+    const terms = recordTerms(records);
+    const matcher = createMatcher(buildTermIndex(records), terms, records.length);
+    const ranker = createRanker(records, terms);
+    const filters = createRecordFilters(records).filtersFor([], []);
+    const rank = (query: string) => {
+      const {queryWords} = parseQuery(query, normalizeParams({query}));
+      const queryWordMatches = matcher.matchQuery(queryWords);
+      return ranker.rank({queryWords, queryWordMatches, excludedIds: new Set(), filters}, 1, true);
+    };
+    const first = rank('o');
+    expect(first.rest().length).toBeGreaterThan(0);
+    const earlier = rank('he');
+    rank('install');
+    expect(() => earlier.rest()).toThrow(/after a later ranking/);
   });
 });
