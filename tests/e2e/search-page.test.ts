@@ -85,6 +85,62 @@ describe('/search page', () => {
     expect(requests.filter((url) => /\/search-shards\/[0-9a-f]+-[pt]\d+\./.test(url))).toEqual([]);
   });
 
+  it('preloads from its HTML what every query fetches first, each fetched once; no other page does', async () => {
+    const htmlOf = async (path: string) => (await fetch(site.origin + path)).text();
+    const preloadsOf = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(?:script|fetch)"/g)].map(
+        ([, href]) => href!,
+      );
+    const html = await htmlOf('/search');
+    const preloaded = preloadsOf(html);
+    const fileOf = (url: string) => new URL(url, site.origin).pathname;
+
+    // What the page fetches with its preloads taken out: its own scripts (not the HTML's), and the
+    // index files the page itself asks for (its resource timing leaves out the worker's).
+    const {page: unpreloaded} = await visit('/search?q=manager', {
+      beforeLoad: (page) =>
+        page.route(
+          (url) => url.pathname === '/search',
+          async (route) => {
+            const response = await route.fetch();
+            const body = (await response.text()).replace(/<link rel="preload"[^>]*>/g, '');
+            await route.fulfill({response, body});
+          },
+        ),
+    });
+    await expect.poll(() => results(unpreloaded).count()).toBeGreaterThan(0);
+    const ownScripts = [...html.matchAll(/<script src="?([^" >]+)/g)].map(([, src]) => src!);
+    const needed = await unpreloaded.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+        ({name, initiatorType}) => ({path: new URL(name).pathname, initiatorType}),
+      ),
+    );
+    const neededFirst = needed
+      .filter(
+        ({path, initiatorType}) =>
+          (initiatorType === 'script' && path.endsWith('.js') && !ownScripts.includes(path)) ||
+          path.startsWith('/search-shards/'),
+      )
+      .map(({path}) => path);
+    expect(neededFirst.filter((path) => path.startsWith('/search-shards/'))).toHaveLength(2);
+    expect(preloaded.map(fileOf).sort()).toEqual(neededFirst.sort());
+
+    const requested: string[] = [];
+    const {page, problems} = await visit('/search?q=manager', {
+      beforeLoad: (page) => page.on('request', (request) => requested.push(fileOf(request.url()))),
+    });
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    for (const file of preloaded.map(fileOf))
+      expect(
+        requested.filter((path) => path === file),
+        file,
+      ).toHaveLength(1);
+    expect(problems.errors).toEqual([]);
+
+    for (const other of ['/', '/introduction/'])
+      expect(preloadsOf(await htmlOf(other))).toEqual([]);
+  });
+
   it('does not claim "Powered by Algolia" in embedded mode', async () => {
     const {page} = await visit('/search?q=manager');
     await expect.poll(() => results(page).count()).toBeGreaterThan(0);

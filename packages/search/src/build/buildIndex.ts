@@ -21,6 +21,7 @@ import type {DocSearchRecord} from '../types';
 import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
 import {readSearchFiles, type SearchFiles} from './searchFiles';
+import {withPreloads, type Preload} from './searchPagePreload';
 import {writeShardFiles} from './shardFiles';
 
 export {findIndexFile};
@@ -37,6 +38,11 @@ export interface BuildIndexOptions {
   noIndexRoutes?: ReadonlySet<string>;
   /** Route of the search page, without baseUrl (default 'search'). */
   searchPagePath?: string;
+  /**
+   * The search page's own scripts (searchPagePreload.ts routeScripts), preloaded from its HTML with
+   * the sharded index's manifest and table; unset, the page has no search page to preload for.
+   */
+  searchPageScripts?: readonly string[];
   /** The synonyms and best-bets files to write into the index (see searchFiles.ts). */
   searchFiles?: SearchFiles;
   log?: (message: string) => void;
@@ -226,6 +232,17 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   await tagHtmlFiles(outDir, SHARDS_META_NAME, publicPathOf(shards.manifest), log);
   await tagHtmlFiles(outDir, SHARDS_TABLE_META_NAME, publicPathOf(shards.table), log);
   const htmlFilesTagged = await tagHtmlFiles(outDir, INDEX_META_NAME, publicPath, log);
+  if (options.searchPageScripts) {
+    const preloads: Preload[] = [
+      ...options.searchPageScripts.map((href): Preload => ({href, as: 'script'})),
+      {href: publicPathOf(shards.manifest), as: 'fetch'},
+      {href: publicPathOf(shards.table), as: 'fetch'},
+    ];
+    const file = path.join(outDir, routeToFile(searchPage, options.trailingSlash));
+    const html = withPreloads(await readFile(file, 'utf8'), preloads);
+    if (html === null) throw new Error(`[search-index] ${file} has no </head> for its preloads`);
+    await writeFile(file, html);
+  }
 
   log(
     `[search-index] ${records.length} records from ${pages} pages, ${synonyms.length} synonyms and ${rules.length} best bets -> ${fileName}: ` +

@@ -8,6 +8,8 @@
  *   content load (devIndex.ts) into `<baseUrl>search-index.dev.json`, which every page names in
  *   the same meta tag.
  *
+ * - Build, embedded mode: the search page's HTML preloads its route's scripts and the sharded
+ *   index's manifest and table, which every query there needs first (searchPagePreload.ts).
  * - Build, both modes: the query-to-page prior, `search-prior.<hash8>.json`, named in every page by
  *   `<meta name="fsc:search-prior">` (priorFile.ts), unless SEARCH_PRIOR=off.
  *
@@ -22,6 +24,7 @@ import {INDEX_META_NAME} from '../indexFileFormat';
 import {buildSearchIndex} from './buildIndex';
 import {buildPriorFile} from './priorFile';
 import {BEST_BETS_FILE, SYNONYMS_FILE, type SearchFiles} from './searchFiles';
+import {routeScripts} from './searchPagePreload';
 import {createDevIndexWriter, DEV_INDEX_DIR, DEV_INDEX_FILE, docsOfContent} from './devIndex';
 
 export interface SearchIndexPluginOptions {
@@ -104,6 +107,8 @@ export default function pluginSearchIndex(
           .filter(([, meta]) => meta.noIndex)
           .map(([route]) => route),
       );
+      const searchPagePath = options.searchPagePath ?? 'search';
+      const searchRoute = `${siteConfig.baseUrl.replace(/\/$/, '')}/${searchPagePath}`;
       await buildSearchIndex({
         outDir,
         routesPaths,
@@ -112,7 +117,10 @@ export default function pluginSearchIndex(
         siteTitle: siteConfig.title,
         trailingSlash: siteConfig.trailingSlash,
         noIndexRoutes,
-        searchPagePath: options.searchPagePath ?? 'search',
+        searchPagePath,
+        searchPageScripts: routesPaths.includes(searchRoute)
+          ? await routeScripts(context.generatedFilesDir, searchRoute)
+          : undefined,
         searchFiles: searchFilesOf(siteDir),
         priorGzipBytes: prior?.gzipBytes,
         prior: prior?.prior ?? null,
