@@ -185,6 +185,34 @@ describe('a tab left open across a deploy', () => {
     await expectOneReloadThenHits(tab);
   });
 
+  it("/search's preloaded index gone (the page's HTML came just before the deploy): one reload, then results", async () => {
+    root = release('a');
+    let loads = 0;
+    const gone: string[] = [];
+    const {page, problems} = await visit(origin, '/search?q=manager', {
+      beforeLoad: async (page) => {
+        await clearHttpCache(page);
+        page.on('load', () => (loads += 1));
+        page.on('response', (response) => {
+          if (response.status() === 404) gone.push(new URL(response.url()).pathname);
+        });
+        // Release A's HTML, whose preloads name A's manifest and table; then release B is served.
+        await page.route(
+          (url) => url.pathname === '/search',
+          async (route) => {
+            const response = await route.fetch();
+            root = release('index');
+            await route.fulfill({response});
+          },
+        );
+      },
+    });
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+    expect(loads).toBe(2);
+    expect(gone).toEqual(expect.arrayContaining([expect.stringMatching(/\/manifest\./)]));
+    expect(unhandled(problems.errors)).toEqual([]);
+  });
+
   it('a release without its index: one reload only, then the error state, and typing tries again', async () => {
     const {page, problems, loads} = await tabAcrossDeploy('no-index');
     await page.locator('button.DocSearch-Button').click();
