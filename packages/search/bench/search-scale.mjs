@@ -32,8 +32,9 @@
 //     throttling through CDP (150 ms latency, 1.6 Mbps down, 750 kbps up);
 //   - found: the full query's nbHits (ours: records) or results (Pagefind: pages).
 // With --warm-only, only the warm p95 of the sharded index at the site plus 10,000 pages (no
-// whole index, no Pagefind, no cold or at-once runs, no other size): the figure a change of the
-// ranking moves, in a minute or two. Its shard files are kept under node_modules/.cache and written
+// whole index, no Pagefind, no cold or at-once runs, no other size), and the slowest keystrokes of
+// each query with their prefix and round: the figure a change of the ranking moves, in a minute or
+// two. Its shard files are kept under node_modules/.cache and written
 // again only when the records or the package's sources change.
 // Figures only: nothing here asserts timings. A run of the default sizes takes a few minutes on a
 // 2-core machine; 10,000 pages add several more (the whole index is megabytes over slow 4G and
@@ -73,6 +74,8 @@ const QUERIES = [
 ];
 const ENGINES = /** @type {const} */ (['whole', 'sharded', 'Pagefind']);
 const WARM_ROUNDS = 3;
+/** --warm-only: the slowest keystrokes printed per query (see slowest). */
+const SLOWEST_SHOWN = 4;
 /** Lighthouse's slow 4G, as the issue states it (CDP takes bytes per second). */
 const SLOW_4G = {
   offline: false,
@@ -634,6 +637,24 @@ async function everything(pagefind) {
   }
 }
 
+/**
+ * The keystrokes that set a p95 of a few dozen, each with its prefix and round (0 first): whether
+ * the same prefix is slow in every round (its ranking) or one keystroke of a round (a collection,
+ * a compile or the host; a trace tells them apart, see packages/search/README.md).
+ * @param {number[]} times benchTimes' times, a round after another
+ * @param {PageRequest[]} requests one round's keystrokes
+ */
+function slowest(times, requests) {
+  return times
+    .map((ms, i) => ({ms, i}))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, SLOWEST_SHOWN)
+    .map(({ms, i}) => {
+      const request = /** @type {PageRequest} */ (requests[i % requests.length]);
+      return `'${request.query}' (round ${Math.floor(i / requests.length)}) ${ms.toFixed(1)}`;
+    });
+}
+
 /** --warm-only: the sharded index's warm p95 per keystroke of each query, at each size. */
 async function warmOnly() {
   for (const generated of SIZES) {
@@ -647,11 +668,12 @@ async function warmOnly() {
     /** @type {EngineSpec} */
     const spec = {kind: 'sharded', base: `/${dirName}/`, ...shards};
     for (const {kind, q} of QUERIES) {
-      const {times, found} = await typedThenWarm(browser, server, spec, q);
+      const {requests, times, found} = await typedThenWarm(browser, server, spec, q);
       console.log(
         `  ${`${kind} '${q}'`.padEnd(36)} warm p95 ${percentile(times, 95).toFixed(1).padStart(5)} ms` +
           `  (median ${percentile(times, 50).toFixed(1)}, max ${Math.max(...times).toFixed(1)}; found ${found})`,
       );
+      console.log(`    slowest: ${slowest(times, requests).join(', ')}`);
     }
   }
 }
