@@ -34,7 +34,8 @@
 // With --warm-only, only the warm p95 of the sharded index at the site plus 10,000 pages (no
 // whole index, no Pagefind, no cold or at-once runs, no other size), and the slowest keystrokes of
 // each query with their prefix and round: the figure a change of the ranking moves, in a minute or
-// two. Its shard files are kept under node_modules/.cache and written
+// two. Beside it the p95 of each keystroke's thread time (the CPU of the page's main thread, from a
+// trace of the warm rounds): on a busy host the wall time also counts waiting for a core. Its shard files are kept under node_modules/.cache and written
 // again only when the records or the package's sources change.
 // Figures only: nothing here asserts timings. A run of the default sizes takes a few minutes on a
 // 2-core machine; 10,000 pages add several more (the whole index is megabytes over slow 4G and
@@ -371,11 +372,14 @@ window.benchSearch = async (spec, request) => {
 };
 window.benchTimes = async (spec, requests, rounds) => {
   const times = [];
+  // A measure before the first keystroke and after each: a trace gives each its thread time.
+  performance.measure('bench keystroke');
   for (let round = 0; round < rounds; round++)
     for (const request of requests) {
       const started = performance.now();
       await window.benchSearch(spec, request);
       times.push(performance.now() - started);
+      performance.measure('bench keystroke');
     }
   return times;
 };
@@ -432,7 +436,7 @@ const searchIn = (page, spec, request) =>
  * @param {EngineSpec} spec
  * @param {string} query
  */
-async function typedThenWarm(browser, server, spec, query) {
+async function typedThenWarm(browser, server, spec, query, traced = false) {
   const requests = keystrokes([query]).map(pageRequest);
   const typed = await freshPage(browser, server);
   server.setDelay(FIRST_KEY_DELAY_MS);
@@ -448,12 +452,66 @@ async function typedThenWarm(browser, server, spec, query) {
     perKey.push(server.take());
   }
   const found = await searchIn(typed.page, spec, pageRequest(query));
+  const trace = traced ? await startTrace(typed.page) : null;
   const times = await typed.page.evaluate(
     ([s, r, n]) => /** @type {Harness} */ (/** @type {unknown} */ (globalThis)).benchTimes(s, r, n),
     /** @type {const} */ ([spec, requests, WARM_ROUNDS]),
   );
+  const threadTimes = trace ? keystrokeThreadTimes(await trace.stop(), times.length) : null;
   await typed.context.close();
-  return {requests, opened, perKey, found, times};
+  return {requests, opened, perKey, found, times, threadTimes};
+}
+
+/**
+ * @typedef {{name: string, ph: string, ts: number, tts?: number}} TraceEvent a Chromium trace event
+ *   (times in microseconds; tts, the thread's CPU time, on events that have one)
+ */
+
+/**
+ * Records a Chromium trace of the page's timeline (CDP Tracing) until `stop`, which gives its events.
+ * @param {import('playwright-core').Page} page
+ */
+async function startTrace(page) {
+  const cdp = await page.context().newCDPSession(page);
+  /** @type {TraceEvent[]} */
+  const events = [];
+  // CDP types a trace event as a string map; its ts and tts are numbers.
+  cdp.on('Tracing.dataCollected', ({value}) =>
+    events.push(.../** @type {TraceEvent[]} */ (/** @type {unknown} */ (value))),
+  );
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    // The timeline's UserTiming::Measure events (with thread time) come with the user timing's.
+    traceConfig: {includedCategories: ['devtools.timeline', 'blink.user_timing']},
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop() {
+      await cdp.send('Tracing.end');
+      await complete;
+      return events;
+    },
+  };
+}
+
+/**
+ * Each warm keystroke's thread time in ms: the CPU the page's main thread spent from the end of
+ * the keystroke before (benchTimes' measures) to its own end, collections and compiles on that
+ * thread included. The warm rounds are one task with no wait in it, so nothing else runs on the
+ * thread between; where the wall time is far above it, the thread was waiting for a core (the
+ * host's load, or V8's own marking and compiling threads on a 2-core host). Null when the trace
+ * does not hold a measure per keystroke.
+ * @param {TraceEvent[]} events
+ * @param {number} keystrokes
+ * @returns {number[] | null}
+ */
+function keystrokeThreadTimes(events, keystrokes) {
+  const ends = events
+    .filter((e) => e.name === 'UserTiming::Measure' && e.ph === 'X' && e.tts !== undefined)
+    .sort((a, b) => a.ts - b.ts)
+    .map((e) => /** @type {number} */ (e.tts));
+  if (ends.length !== keystrokes + 1) return null;
+  return ends.slice(1).map((end, i) => (end - /** @type {number} */ (ends[i])) / 1000);
 }
 
 /**
@@ -668,10 +726,21 @@ async function warmOnly() {
     /** @type {EngineSpec} */
     const spec = {kind: 'sharded', base: `/${dirName}/`, ...shards};
     for (const {kind, q} of QUERIES) {
-      const {requests, times, found} = await typedThenWarm(browser, server, spec, q);
+      const {requests, times, threadTimes, found} = await typedThenWarm(
+        browser,
+        server,
+        spec,
+        q,
+        true,
+      );
       console.log(
         `  ${`${kind} '${q}'`.padEnd(36)} warm p95 ${percentile(times, 95).toFixed(1).padStart(5)} ms` +
           `  (median ${percentile(times, 50).toFixed(1)}, max ${Math.max(...times).toFixed(1)}; found ${found})`,
+      );
+      console.log(
+        threadTimes
+          ? `    thread time p95 ${percentile(threadTimes, 95).toFixed(1)} ms (median ${percentile(threadTimes, 50).toFixed(1)}, max ${Math.max(...threadTimes).toFixed(1)})`
+          : '    thread time: the trace holds no measure per keystroke',
       );
       console.log(`    slowest: ${slowest(times, requests).join(', ')}`);
     }
