@@ -185,7 +185,7 @@ describe('a tab left open across a deploy', () => {
     await expectOneReloadThenHits(tab);
   });
 
-  it("/search's preloaded index gone (the page's HTML came just before the deploy): one reload, then results", async () => {
+  it("/search's HTML came just before the deploy, the index it names is gone: one reload, then results", async () => {
     root = release('a');
     let loads = 0;
     const gone: string[] = [];
@@ -196,7 +196,7 @@ describe('a tab left open across a deploy', () => {
         page.on('response', (response) => {
           if (response.status() === 404) gone.push(new URL(response.url()).pathname);
         });
-        // Release A's HTML, whose preloads name A's manifest and table; then release B is served.
+        // Release A's HTML, which names A's manifest and table; then release B is served.
         await page.route(
           (url) => url.pathname === '/search',
           async (route) => {

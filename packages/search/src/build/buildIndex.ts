@@ -21,7 +21,7 @@ import type {DocSearchRecord} from '../types';
 import {extractRecords} from './extractRecords';
 import {findIndexFile, INDEX_FILE_PATTERN} from './findIndexFile';
 import {readSearchFiles, type SearchFiles} from './searchFiles';
-import {withPreloads, type Preload} from './searchPagePreload';
+import {withScriptPreloads} from './searchPagePreload';
 import {writeShardFiles} from './shardFiles';
 
 export {findIndexFile};
@@ -39,8 +39,8 @@ export interface BuildIndexOptions {
   /** Route of the search page, without baseUrl (default 'search'). */
   searchPagePath?: string;
   /**
-   * The search page's own scripts (searchPagePreload.ts routeScripts), preloaded from its HTML with
-   * the sharded index's manifest and table; unset, the page has no search page to preload for.
+   * The search page's own scripts (searchPagePreload.ts routeScripts), preloaded from its HTML;
+   * unset, the site has no search page to preload for.
    */
   searchPageScripts?: readonly string[];
   /** The synonyms and best-bets files to write into the index (see searchFiles.ts). */
@@ -233,13 +233,8 @@ export async function buildSearchIndex(options: BuildIndexOptions): Promise<Buil
   await tagHtmlFiles(outDir, SHARDS_TABLE_META_NAME, publicPathOf(shards.table), log);
   const htmlFilesTagged = await tagHtmlFiles(outDir, INDEX_META_NAME, publicPath, log);
   if (options.searchPageScripts) {
-    const preloads: Preload[] = [
-      ...options.searchPageScripts.map((href): Preload => ({href, as: 'script'})),
-      {href: publicPathOf(shards.manifest), as: 'fetch'},
-      {href: publicPathOf(shards.table), as: 'fetch'},
-    ];
     const file = path.join(outDir, routeToFile(searchPage, options.trailingSlash));
-    const html = withPreloads(await readFile(file, 'utf8'), preloads);
+    const html = withScriptPreloads(await readFile(file, 'utf8'), options.searchPageScripts);
     if (html === null) throw new Error(`[search-index] ${file} has no </head> for its preloads`);
     await writeFile(file, html);
   }

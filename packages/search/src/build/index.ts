@@ -8,8 +8,8 @@
  *   content load (devIndex.ts) into `<baseUrl>search-index.dev.json`, which every page names in
  *   the same meta tag.
  *
- * - Build, embedded mode: the search page's HTML preloads its route's scripts and the sharded
- *   index's manifest and table, which every query there needs first (searchPagePreload.ts).
+ * - Build, embedded mode: the search page's HTML preloads its route's scripts, which its first
+ *   search waits for (searchPagePreload.ts).
  * - Build, both modes: the query-to-page prior, `search-prior.<hash8>.json`, named in every page by
  *   `<meta name="fsc:search-prior">` (priorFile.ts), unless SEARCH_PRIOR=off.
  *

@@ -1,16 +1,17 @@
 /**
- * What `/search` fetches before its first result whatever the query, named in its own HTML as
- * `<link rel="preload">` (issue 38, Lighthouse on `/search?q=`): the route's chunks and the sharded
- * index's manifest and table. Without them each waits on the one before: the HTML Docusaurus
- * writes names only the entry's scripts, so the route's chunks are asked for once main.js has
- * run, and the manifest and table once the page's chunk runs. Preloaded, they download beside
- * main.js, and the page's own requests take the preloaded answers (same URL, same mode and
- * credentials: a classic script for a chunk, a CORS request with `fetch()`'s same-origin
- * credentials for the JSON files), so each is fetched once.
+ * The scripts of `/search`'s route, named in its own HTML as `<link rel="preload" as="script">`
+ * (issue 38, Lighthouse on `/search?q=`). The HTML Docusaurus writes names only the entry's
+ * scripts (runtime and main), so the route's chunks were asked for once main.js had run: a round
+ * trip and their bytes after main.js's evaluation, before the page could hydrate and search.
+ * Preloaded, they download beside main.js, and the runtime's script elements take the preloaded
+ * answers (same URL, a classic script, no CORS), so each is fetched once. Only the search page's
+ * HTML gets them: on any other page they would cost every reader bytes.
  *
- * Only the search page's HTML gets them: on any other page they would cost every reader bytes.
- * Not the worker's script either: Chromium knows no `as="worker"`, and a worker does not take a
- * document's preload, so it would be fetched twice.
+ * Not preloaded (tried, not kept): the sharded index's manifest and table, which the page asks
+ * for when its chunk runs, beside the worker's script; the worker's script and its chunk take
+ * longer, and Lighthouse's simulated LCP leaves a worker's requests out. Nor the worker's script:
+ * Chromium knows no `as="worker"`, and a worker does not take a document's preload, so it would
+ * be fetched twice.
  */
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -25,11 +26,6 @@ interface ClientManifest {
   /** A chunk's name -> the ids of the chunks it needs. */
   origins: Record<string, string[]>;
   assets: Record<string, {js?: {publicPath: string}[]}>;
-}
-
-export interface Preload {
-  href: string;
-  as: 'script' | 'fetch';
 }
 
 /** The chunk names of a route's modules: the strings of a nested object. */
@@ -66,13 +62,12 @@ export async function routeScripts(generatedFilesDir: string, route: string): Pr
   return [...scripts];
 }
 
-/** `html` with the preload links right before `</head>`; null without a `</head>`. */
-export function withPreloads(html: string, preloads: readonly Preload[]): string | null {
+/** `html` with a preload link for each script right before `</head>`; null without a `</head>`. */
+export function withScriptPreloads(html: string, scripts: readonly string[]): string | null {
   const at = html.search(/<\/head>/i);
   if (at === -1) return null;
-  const links = preloads.map(({href, as}) => {
-    const attributes = `rel="preload" href="${href.replace(/"/g, '&quot;')}" as="${as}"`;
-    return as === 'fetch' ? `<link ${attributes} crossorigin="anonymous">` : `<link ${attributes}>`;
-  });
+  const links = scripts.map(
+    (href) => `<link rel="preload" href="${href.replace(/"/g, '&quot;')}" as="script">`,
+  );
   return html.slice(0, at) + links.join('') + html.slice(at);
 }
