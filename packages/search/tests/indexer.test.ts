@@ -355,7 +355,23 @@ describe('search-index plugin (postBuild)', () => {
     const original = console.log;
     console.log = spy;
     try {
-      const plugin: Plugin = pluginSearchIndex({} as never, {});
+      // What Docusaurus writes into its generated files: the search route's chunk and its script.
+      const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'fsc-generated-'));
+      dirs.push(generatedFilesDir);
+      const searchRoute = `${baseUrl}search`;
+      writeFileSync(
+        path.join(generatedFilesDir, 'routesChunkNames.json'),
+        JSON.stringify({[`${searchRoute}-5de`]: {__comp: 'search-page'}}),
+      );
+      writeFileSync(
+        path.join(generatedFilesDir, 'client-manifest.json'),
+        JSON.stringify({
+          entrypoints: ['main'],
+          origins: {main: ['main'], 'search-page': ['main', 'sp']},
+          assets: {sp: {js: [{publicPath: `${baseUrl}assets/js/search-page.js`}]}},
+        }),
+      );
+      const plugin: Plugin = pluginSearchIndex({generatedFilesDir} as never, {});
       await plugin.postBuild?.({
         outDir,
         routesPaths: routes.map((r) => (baseUrl === '/' ? r : baseUrl.slice(0, -1) + r)),
@@ -396,9 +412,16 @@ describe('search-index plugin (postBuild)', () => {
     );
     const html = await listHtmlFiles(outDir);
     expect(html.length).toBe(7);
+    // The search route's script, preloaded from its own HTML only.
+    const preload = '<link rel="preload" href="/assets/js/search-page.js" as="script">';
+    expect(readFileSync(path.join(outDir, 'search/index.html'), 'utf8')).toContain(preload);
+    expect(html.filter((f) => readFileSync(f, 'utf8').includes(preload))).toHaveLength(1);
     for (const f of html) {
       const text = readFileSync(f, 'utf8');
-      expect(text).toContain(`<meta name="fsc:search-index" content="/${name}"></head>`);
+      // In the head, last but for the search page's preloads.
+      expect(text).toMatch(
+        new RegExp(`<meta name="fsc:search-index" content="/${name}">(<link [^>]*>)*</head>`),
+      );
       expect(text.match(/fsc:search-index/g)).toHaveLength(1);
     }
     expect(await findIndexFile(outDir)).toBe(path.join(outDir, name));
