@@ -35,8 +35,9 @@
 // whole index, no Pagefind, no cold or at-once runs, no other size), and the slowest keystrokes of
 // each query with their prefix and round: the figure a change of the ranking moves, in a minute or
 // two. Beside it the p95 of each keystroke's thread time (the CPU of the page's main thread, from a
-// trace of the warm rounds): on a busy host the wall time also counts waiting for a core. Its shard files are kept under node_modules/.cache and written
-// again only when the records or the package's sources change.
+// trace of the warm rounds): on a busy host the wall time also counts waiting for a core. Its
+// shard files are kept under node_modules/.cache and written again only when the records or the
+// package's sources change.
 // Figures only: nothing here asserts timings. A run of the default sizes takes a few minutes on a
 // 2-core machine; 10,000 pages add several more (the whole index is megabytes over slow 4G and
 // its engine is built in the page), hence --large.
