@@ -7,12 +7,10 @@ import {CONTENT_RANK, FIELDS, NO_POSITION} from './fields';
 import {leadingRankKey, rankKey} from './rankKey';
 import type {QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
-import type {DocSearchRecord} from './types';
 
 /** A ranked record, with its criteria (the values `_rankingInfo` reports). */
 export interface Candidate {
   id: number;
-  record: DocSearchRecord;
   words: number;
   /** Optional filter groups the record matches (Algolia's `filters` criterion). */
   filters: number;
@@ -177,7 +175,6 @@ export function rankKeyOf(
 }
 
 export function candidate(
-  record: DocSearchRecord,
   id: number,
   queryWordMatches: readonly QueryWordMatches[],
   proximity: number,
@@ -186,7 +183,6 @@ export function candidate(
   const attr = coveringAttribute(queryWordMatches, id);
   return {
     id,
-    record,
     ...wordCounts(queryWordMatches, id),
     filters,
     attr,

@@ -24,6 +24,7 @@ import {createMatcher} from './matching';
 import {normalizeParams, type NormalizedParams} from './params';
 import {parseQuery} from './query';
 import {createRanker} from './ranking';
+import {factsOfRecords, type RecordFacts} from './recordFacts';
 import {compileQueryRules, type QueryRule} from './queryRules';
 import {pageOf, searchResponse} from './response';
 import type {QueryWordMatches} from './queryWordMatches';
@@ -57,13 +58,13 @@ export function createSearchEngine(data: readonly DocSearchRecord[] | EngineData
   const {records, synonyms, rules} = Array.isArray(data)
     ? {records: data as readonly DocSearchRecord[], synonyms: undefined, rules: undefined}
     : (data as EngineData);
-  const parts = recordParts(records, buildTermIndex(records), recordTerms(records));
-  return engineOver(parts, synonyms, rules);
+  const parts = recordParts(factsOfRecords(records), buildTermIndex(records), recordTerms(records));
+  return engineOver(records, parts, synonyms, rules);
 }
 
 /** What an engine makes of its records, whatever its synonyms and rules. */
 interface RecordParts {
-  records: readonly DocSearchRecord[];
+  facts: RecordFacts;
   index: TermIndex;
   matcher: ReturnType<typeof createMatcher>;
   filterSets: ReturnType<typeof createRecordFilters>;
@@ -72,22 +73,18 @@ interface RecordParts {
 }
 
 /**
- * The parts over `records` and their terms both ways. Ranking, filters, facets and distinct read
- * only a record's url, url_without_anchor, type, weight, language and docusaurus_tag: the sharded
- * reader gives them records of those alone (its table), and the hits their whole records.
+ * The parts over the records' facts and their terms both ways. Ranking, filters, facets and
+ * distinct read only the facts (RecordFacts): the sharded reader has those of its table, and gives
+ * the hits their whole records.
  */
-function recordParts(
-  records: readonly DocSearchRecord[],
-  index: TermIndex,
-  terms: RecordTerms,
-): RecordParts {
+function recordParts(facts: RecordFacts, index: TermIndex, terms: RecordTerms): RecordParts {
   return {
-    records,
+    facts,
     index,
-    matcher: createMatcher(index, terms, records.length),
-    filterSets: createRecordFilters(records),
-    ranker: createRanker(records, terms),
-    distinct: distinctCounter(records),
+    matcher: createMatcher(index, terms, facts.count),
+    filterSets: createRecordFilters(facts),
+    ranker: createRanker(facts, terms),
+    distinct: distinctCounter(facts),
   };
 }
 
@@ -154,12 +151,12 @@ export interface QueryRanker {
  * terms in order; every posting a query reaches must be there when it is ranked.
  */
 export function createQueryRanker(
-  records: readonly DocSearchRecord[],
+  facts: RecordFacts,
   index: TermIndex,
   terms: RecordTerms,
   data: Omit<EngineData, 'records'>,
 ): QueryRanker {
-  return rankerOver(recordParts(records, index, terms), data.synonyms, data.rules);
+  return rankerOver(recordParts(facts, index, terms), data.synonyms, data.rules);
 }
 
 function rankerOver(
@@ -167,7 +164,7 @@ function rankerOver(
   synonyms: EngineData['synonyms'],
   rules: EngineData['rules'],
 ): QueryRanker {
-  const {index, matcher, filterSets, ranker, distinct} = parts;
+  const {facts, index, matcher, filterSets, ranker, distinct} = parts;
   const synonymTable = compileSynonyms(synonyms ?? []);
   const queryRules = compileQueryRules(rules ?? []);
   const shaper = createHitShaper();
@@ -201,13 +198,14 @@ function rankerOver(
     const facets =
       facetAttributes.length > 0
         ? countFacets(
-            [...ranking.head, ...ranking.rest()].map((c) => c.record),
+            [...ranking.head, ...ranking.rest()].map((c) => c.id),
+            facts,
             facetAttributes,
           )
         : null;
 
     const plan = hitPlan(p, [...new Set(queryWords.map((s) => s.word))], queryWordMatches);
-    const shown = pageOf(ranking.head, p);
+    const shown = pageOf(ranking.head, p, facts.urls);
     const nbHits = distinct.count(ranking.ids, p.distinct);
     const hitIds = shown.map((c) => c.id);
     return {
@@ -280,16 +278,16 @@ function sameValues(a: Uint8Array | null, b: Uint8Array | null): boolean {
 }
 
 function engineOver(
+  records: readonly DocSearchRecord[],
   parts: RecordParts,
   synonyms: EngineData['synonyms'],
   rules: EngineData['rules'],
 ): SearchEngine {
-  const {records} = parts;
   const {rank} = rankerOver(parts, synonyms, rules);
   return {
     records,
     search: (raw, indexName) =>
       rank(raw, indexName).respond((id) => records[id] as DocSearchRecord),
-    withSearchData: (other) => engineOver(parts, other.synonyms, other.rules),
+    withSearchData: (other) => engineOver(records, parts, other.synonyms, other.rules),
   };
 }

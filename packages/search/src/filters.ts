@@ -1,6 +1,5 @@
 /** facetFilters (which records a query may return) and optionalFilters (the `filters` criterion). */
-import {facetValues} from './facets';
-import type {DocSearchRecord} from './types';
+import type {RecordFacts} from './recordFacts';
 
 /** Which records the facet filters accept, and how many optional filter groups each matches. */
 export interface RecordFilters {
@@ -40,12 +39,12 @@ function parseFacetFilter(filter: string): FacetFilter {
   return {attribute, value, negated};
 }
 
-/** Per OR group of filters: whether a record passes it. */
-function compileGroups(groups: string[][]): ((record: DocSearchRecord) => boolean)[] {
+/** Per OR group of filters: whether a record (its id) passes it. */
+function compileGroups(groups: string[][], facts: RecordFacts): ((id: number) => boolean)[] {
   return groups.map((group) => {
     const filters = group.map(parseFacetFilter);
-    return (record) =>
-      filters.some((f) => facetValues(record, f.attribute).includes(f.value) !== f.negated);
+    return (id) =>
+      filters.some((f) => facts.values(id, f.attribute).includes(f.value) !== f.negated);
   });
 }
 
@@ -70,15 +69,17 @@ export interface FilterSets {
   filtersFor(facetFilters: string[][], optionalFilters: string[][]): RecordFilters;
 }
 
-export function createRecordFilters(records: readonly DocSearchRecord[]): FilterSets {
+export function createRecordFilters(facts: RecordFacts): FilterSets {
+  const perRecord = (value: (id: number) => number): Uint8Array =>
+    Uint8Array.from({length: facts.count}, (_, id) => value(id));
   const accepted = perRecordCache((groups) => {
-    const compiled = compileGroups(groups);
-    return Uint8Array.from(records, (r) => (compiled.every((passes) => passes(r)) ? 1 : 0));
+    const compiled = compileGroups(groups, facts);
+    return perRecord((id) => (compiled.every((passes) => passes(id)) ? 1 : 0));
   });
   const scores = perRecordCache((groups) => {
-    const compiled = compileGroups(groups);
-    return Uint8Array.from(records, (r) =>
-      Math.min(compiled.filter((passes) => passes(r)).length, MAX_FILTER_SCORE),
+    const compiled = compileGroups(groups, facts);
+    return perRecord((id) =>
+      Math.min(compiled.filter((passes) => passes(id)).length, MAX_FILTER_SCORE),
     );
   });
   return {

@@ -39,10 +39,10 @@ export interface HitPlan {
 }
 
 /**
- * A hit to shape: a candidate as the ranking left it, or only its record when the ranking was made
- * before (engine.ts answerKnown), which is never asked for ranking information.
+ * A hit to shape, with its whole record: a candidate as the ranking left it, or only its id when
+ * the ranking was made before (engine.ts answerKnown), which is never asked for ranking information.
  */
-type ShapedHit = Candidate | Pick<Candidate, 'id' | 'record'>;
+type ShapedHit = (Candidate | Pick<Candidate, 'id'>) & {record: DocSearchRecord};
 
 export interface HitShaper {
   hit(c: ShapedHit, plan: HitPlan): SearchHit;
@@ -155,7 +155,7 @@ function setField<T>(out: PerField<T>, field: Field, value: T): void {
   else (out.hierarchy ??= {})[field] = value;
 }
 
-function rankingInfo(c: Candidate): RankingInfo {
+function rankingInfo(c: Candidate & {record: DocSearchRecord}): RankingInfo {
   return {
     words: c.words,
     nbTypos: c.typos,

@@ -4,6 +4,7 @@
  * reaches the engine through this module alone (ARCHITECTURE.md, rule 4).
  */
 import {createQueryRanker, type EngineData, type KnownRanking} from './engine';
+import {factsOfRecords} from './recordFacts';
 import {prefixRequest} from './shardFileFormat';
 import {buildTermIndex, recordTerms} from './termIndex';
 import type {DocSearchRecord} from './types';
@@ -18,6 +19,11 @@ export function rankPrefixes(
   data: Omit<EngineData, 'records'>,
   words: readonly string[],
 ): (KnownRanking | null)[] {
-  const ranker = createQueryRanker(records, buildTermIndex(records), recordTerms(records), data);
+  const ranker = createQueryRanker(
+    factsOfRecords(records),
+    buildTermIndex(records),
+    recordTerms(records),
+    data,
+  );
   return words.map((word) => ranker.rank(prefixRequest(word)).known());
 }

@@ -18,7 +18,7 @@ import type {QueryWord} from './query';
 import {groupOrderKey, groupOrderProximity} from './rankKey';
 import {termTest, type QueryWordMatches} from './queryWordMatches';
 import type {RecordTerms} from './termIndex';
-import type {DocSearchRecord} from './types';
+import type {RecordFacts} from './recordFacts';
 
 /** See orderLargeGroup: a group above 1/8 of the records is ordered by walking the static order. */
 const LARGE_GROUP_RATIO = 8;
@@ -69,19 +69,20 @@ export interface Ranker {
  * The custom ranking (desc pageRank, desc level, asc position, then id) as
  * one integer per record: `staticRank[id]`, and its inverse.
  */
-export function staticOrder(records: readonly DocSearchRecord[]): {
+export function staticOrder({count, pageRanks, levels, positions}: RecordFacts): {
   staticRank: Int32Array;
   byStaticRank: Int32Array;
 } {
-  const byStaticRank = Int32Array.from(records.keys());
-  byStaticRank.sort((x, y) => {
-    const a = (records[x] as DocSearchRecord).weight;
-    const b = (records[y] as DocSearchRecord).weight;
-    return (
-      (b.pageRank ?? 0) - (a.pageRank ?? 0) || b.level - a.level || a.position - b.position || x - y
-    );
-  });
-  const staticRank = new Int32Array(records.length);
+  const byStaticRank = Int32Array.from({length: count}, (_, id) => id);
+  const at = (values: Float64Array, id: number): number => values[id] as number;
+  byStaticRank.sort(
+    (x, y) =>
+      at(pageRanks, y) - at(pageRanks, x) ||
+      at(levels, y) - at(levels, x) ||
+      at(positions, x) - at(positions, y) ||
+      x - y,
+  );
+  const staticRank = new Int32Array(count);
   byStaticRank.forEach((id, rank) => (staticRank[id] = rank));
   return {staticRank, byStaticRank};
 }
@@ -127,7 +128,7 @@ interface Scratch {
 
 /** What ranking needs of the records, worked out once per engine. */
 interface RankContext {
-  records: readonly DocSearchRecord[];
+  facts: RecordFacts;
   terms: RecordTerms;
   staticRank: Int32Array;
   byStaticRank: Int32Array;
@@ -330,7 +331,7 @@ function orderGroup(
   withProximity: boolean,
   first = Infinity,
 ): OrderedGroup {
-  const n = ctx.records.length;
+  const n = ctx.facts.count;
   const {order} = ctx.scratch;
   const size = to - from;
   if (!withProximity && size * LARGE_GROUP_RATIO > n) {
@@ -442,22 +443,16 @@ function rankMatches(
   needed: number,
   distinct: boolean,
 ): Ranking {
-  const {records, scratch} = ctx;
+  const {facts, scratch} = ctx;
   const {queryWordMatches} = query;
   const {scores} = query.filters;
   const use = ++scratch.uses;
   const count = candidateIds(ctx, query, required);
-  const urls = new Set<string>();
+  const urls = new Set<number>();
   const head: Candidate[] = [];
   const full = (): boolean => (distinct ? urls.size : head.length) >= needed;
   const candidateOf = (id: number, proximity = 0): Candidate =>
-    candidate(
-      records[id] as DocSearchRecord,
-      id,
-      queryWordMatches,
-      proximity,
-      filterScore(scores, id),
-    );
+    candidate(id, queryWordMatches, proximity, filterScore(scores, id));
   const withProximity = queryWordMatches.length >= 2;
   const groups = inKeyOrder(scratch, {from: 0, to: count}, rankKeys(query));
   let tail: OrderedGroup | null = null; // the last group ordered
@@ -473,7 +468,7 @@ function rankMatches(
     let i = 0;
     for (; i < tail.size && !full(); i++) {
       const id = tail.id(i);
-      urls.add((records[id] as DocSearchRecord).url);
+      urls.add(facts.urls[id] as number);
       head.push(candidateOf(id, tail.proximity(i)));
     }
     tailFrom = i;
@@ -498,16 +493,16 @@ function rankMatches(
   return {ids: scratch.order.subarray(0, count), head, rest: () => (rest ??= restOnce())};
 }
 
-export function createRanker(records: readonly DocSearchRecord[], terms: RecordTerms): Ranker {
+export function createRanker(facts: RecordFacts, terms: RecordTerms): Ranker {
   const ctx: RankContext = {
-    records,
+    facts,
     terms,
-    ...staticOrder(records),
+    ...staticOrder(facts),
     scratch: {
-      order: new Int32Array(records.length),
-      keys: new Float64Array(records.length),
-      packed: new Float64Array(records.length),
-      marks: new Uint8Array(records.length),
+      order: new Int32Array(facts.count),
+      keys: new Float64Array(facts.count),
+      packed: new Float64Array(facts.count),
+      marks: new Uint8Array(facts.count),
       uses: 0,
     },
   };
@@ -522,21 +517,17 @@ export function createRanker(records: readonly DocSearchRecord[], terms: RecordT
     everyRecord({accepted}, excludedIds) {
       const head = Array.from(ctx.byStaticRank)
         .filter((id) => accepted[id] === 1 && !excludedIds.has(id))
-        .map((id): Candidate => {
-          const record = records[id] as DocSearchRecord;
-          return {
-            id,
-            record,
-            words: 0,
-            filters: 0,
-            typos: 0,
-            attr: 0,
-            position: 0,
-            attrSum: 0,
-            proximity: 0,
-            exact: 0,
-          };
-        });
+        .map((id): Candidate => ({
+          id,
+          words: 0,
+          filters: 0,
+          typos: 0,
+          attr: 0,
+          position: 0,
+          attrSum: 0,
+          proximity: 0,
+          exact: 0,
+        }));
       return {ids: head.map((c) => c.id), head, rest: () => []};
     },
   };

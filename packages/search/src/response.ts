@@ -4,9 +4,16 @@ import {distinctHits} from './distinct';
 import {serializeParams, type NormalizedParams} from './params';
 import type {SearchHit, SearchParams, SearchResponse} from './types';
 
-/** The ranked hits of page `p.page`, after `distinct` (`ranked` holds at least that page's hits). */
-export function pageOf(ranked: readonly Candidate[], p: NormalizedParams): Candidate[] {
-  return distinctHits(ranked, p.distinct).slice(
+/**
+ * The ranked hits of page `p.page`, after `distinct` on the records' `urls` (see RecordFacts;
+ * `ranked` holds at least that page's hits).
+ */
+export function pageOf(
+  ranked: readonly Candidate[],
+  p: NormalizedParams,
+  urls: Int32Array,
+): Candidate[] {
+  return distinctHits(ranked, p.distinct, urls).slice(
     p.page * p.hitsPerPage,
     (p.page + 1) * p.hitsPerPage,
   );

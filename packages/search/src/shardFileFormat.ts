@@ -25,6 +25,7 @@
  */
 import {compactRules, compactSynonyms, expandRules, expandSynonyms} from './compactEntries';
 import {sameJson} from './compactRecords';
+import {facetValues, type RecordFacts} from './recordFacts';
 import {CONTENT_RANK, FIELDS, fieldValue, NO_POSITION} from './fields';
 import type {KnownRanking} from './engine';
 import {decodePriorRows, encodePriorRows} from './priorFileFormat';
@@ -285,38 +286,25 @@ type TableEntry = TablePage | [facts: DocSearchRecord];
 const typeOfLetter = (letter: string): RecordType | undefined =>
   letter === 'c' ? 'content' : HIERARCHY_LEVELS[Number(letter)];
 
-function expandTablePage(page: TablePage, url: string): DocSearchRecord[] {
-  const [language, tag, pageRank, lvl0, kinds] = page;
-  const hierarchy = {lvl0} as DocSearchRecord['hierarchy'];
-  const out: DocSearchRecord[] = [];
+/**
+ * Reads a table page's kinds: gives each record's type and the number of its url among the page's
+ * (`page` names it in an error), in order; returns how many urls the page has.
+ */
+function readKinds(
+  kinds: string,
+  page: string,
+  each: (type: RecordType, url: number) => void,
+): number {
   let urls = 0;
   let current = -1;
   for (const [, mark, back, letter] of kinds.matchAll(/(\+|~([0-9a-z]+)\.)?(.)/g)) {
     if (mark === '+') current = urls++;
     else if (back !== undefined) current = parseInt(back, 36);
     const type = typeOfLetter(letter as string);
-    if (!type || current < 0 || current >= urls) fail(`page ${url} has a bad record kind`);
-    const position = out.length;
-    const weight =
-      pageRank === null
-        ? {level: LEVEL_WEIGHT[type], position}
-        : {level: LEVEL_WEIGHT[type], position, pageRank};
-    out.push(
-      factsOf(
-        {
-          url_without_anchor: url,
-          type,
-          hierarchy,
-          weight,
-          language,
-          docusaurus_tag: tag,
-        } as DocSearchRecord,
-        `${url} ${current}`,
-        url,
-      ),
-    );
+    if (!type || current < 0 || current >= urls) fail(`page ${page} has a bad record kind`);
+    each(type, current);
   }
-  return out;
+  return urls;
 }
 
 const typeLetter = (type: RecordType): string | undefined =>
@@ -369,7 +357,6 @@ function readsBack(
 
 function serializeTable(records: readonly DocSearchRecord[]): string {
   const entries: TableEntry[] = [];
-  let pages = 0;
   // A page whose records are not all in one run stands as facts: its urls' numbers are per run.
   const runs = new Map<string, number>();
   records.forEach((record, i) => {
@@ -382,32 +369,70 @@ function serializeTable(records: readonly DocSearchRecord[]): string {
     while (end < records.length && records[end]?.url_without_anchor === page) end++;
     const run = records.slice(start, end);
     const compact = runs.get(page) === 1 ? compactTablePage(run) : null;
-    const key = pageKey(pages);
-    if (compact && readsBack(run, expandTablePage(compact, key), key)) {
+    // Read back as a table of that page alone: its key there is the first (its keys are labels).
+    if (compact && readsBack(run, tableRecords(readTable(tableFile([compact]))), pageKey(0))) {
       entries.push(compact);
-      pages++;
     } else {
       for (const record of run) entries.push([factsOf(record, record.url, page)]);
     }
     start = end;
   }
-  return JSON.stringify({format: 'fsc-search-table', records: entries});
+  return JSON.stringify(tableFile(entries));
 }
 
+const tableFile = (entries: TableEntry[]) => ({format: 'fsc-search-table', records: entries});
+
+/**
+ * The table as the reader keeps it: the facts ranking, filters, facets and distinct read, in typed
+ * arrays (see RecordFacts), and each record's facts as a record without text (factsOf) for the few
+ * a response shows.
+ */
+export interface TableFacts extends RecordFacts {
+  /** Record `id`'s facts as a record without text, made when asked for (factsOf). */
+  record(id: number): DocSearchRecord;
+}
+
+/** The record types, each by its place here in the table's typed array of types. */
+const RECORD_TYPES: readonly RecordType[] = [...HIERARCHY_LEVELS, 'content'];
+
 /** Parses and checks a table file (a JSON string or the parsed value): the facts of every record. */
-export function readTable(json: unknown): DocSearchRecord[] {
+export function readTable(json: unknown): TableFacts {
   const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
   const file = data as {format?: unknown; records?: unknown} | null;
   if (file?.format !== 'fsc-search-table' || !Array.isArray(file.records)) fail('not a table');
-  const out: DocSearchRecord[] = [];
-  let pages = 0;
+  // Per record, while reading: its page (-1 when it stands as its facts), type, url number and
+  // position; kept in typed arrays after.
+  const pageOf: number[] = [];
+  const typeOf: number[] = [];
+  const urlOf: number[] = [];
+  const positionOf: number[] = [];
+  // Per page (its number is its key's, pageKey): its facts, each string once, and where its urls'
+  // numbers start.
+  const strings = new Map<string, string>();
+  const once = (text: string): string => strings.get(text) ?? (strings.set(text, text), text);
+  const languages: string[] = [];
+  const tags: string[] = [];
+  const sections: (string | null)[] = [];
+  const pageRankOf: (number | null)[] = [];
+  const urlStarts: number[] = [];
+  // A record standing as its facts keeps them, and its url's number by its url, which is never
+  // a page's key and number (`#<n> <k>`): they are told apart as their urls are.
+  const standing = new Map<number, DocSearchRecord>();
+  const standingUrls = new Map<string, number>();
+  let urlCount = 0;
   for (const entry of file.records as unknown[]) {
     if (!Array.isArray(entry)) fail('a table entry is not a list');
     if (entry.length === 1) {
       const facts = entry[0] as DocSearchRecord;
       if (typeof facts?.url !== 'string' || typeof facts.weight?.level !== 'number')
         fail('a record of the table has no url or weight');
-      out.push(facts);
+      let url = standingUrls.get(facts.url);
+      if (url === undefined) standingUrls.set(facts.url, (url = urlCount++));
+      standing.set(pageOf.length, facts);
+      pageOf.push(-1);
+      typeOf.push(0);
+      urlOf.push(url);
+      positionOf.push(facts.weight.position);
       continue;
     }
     const [language, tag, pageRank, lvl0, kinds] = entry as unknown[];
@@ -420,10 +445,94 @@ export function readTable(json: unknown): DocSearchRecord[] {
       typeof kinds !== 'string'
     )
       fail(`a page of the table is malformed: ${JSON.stringify(entry).slice(0, 80)}`);
-    out.push(...expandTablePage(entry as TablePage, pageKey(pages++)));
+    const page = languages.length;
+    languages.push(once(language));
+    tags.push(once(tag));
+    sections.push(lvl0 === null ? null : once(lvl0));
+    pageRankOf.push(pageRank);
+    const first = urlCount;
+    urlStarts.push(first);
+    let position = 0;
+    urlCount += readKinds(kinds, pageKey(page), (type, url) => {
+      pageOf.push(page);
+      typeOf.push(RECORD_TYPES.indexOf(type));
+      urlOf.push(first + url);
+      positionOf.push(position++);
+    });
   }
-  return out;
+  const pages = Int32Array.from(pageOf);
+  const types = Uint8Array.from(typeOf);
+  const urls = Int32Array.from(urlOf);
+  const positions = Float64Array.from(positionOf);
+  const typeAt = (id: number) => RECORD_TYPES[types[id] as number] as RecordType;
+  const standingFacts = (id: number) => standing.get(id) as DocSearchRecord;
+  const record = (id: number): DocSearchRecord => {
+    const page = pages[id] as number;
+    if (page < 0) return standingFacts(id);
+    const type = typeAt(id);
+    const level = LEVEL_WEIGHT[type];
+    const position = positions[id] as number;
+    const pageRank = pageRankOf[page] as number | null;
+    const key = pageKey(page);
+    return factsOf(
+      {
+        type,
+        hierarchy: {lvl0: sections[page]} as DocSearchRecord['hierarchy'],
+        weight: pageRank === null ? {level, position} : {level, position, pageRank},
+        language: languages[page],
+        docusaurus_tag: tags[page],
+      } as DocSearchRecord,
+      `${key} ${(urls[id] as number) - (urlStarts[page] as number)}`,
+      key,
+    );
+  };
+  // Every record with the same value gets the same array (RecordFacts.values).
+  const interned = new Map<string, readonly string[]>();
+  const one = (value: string): readonly string[] => {
+    let values = interned.get(value);
+    if (!values) interned.set(value, (values = [value]));
+    return values;
+  };
+  const pageKeys: (readonly string[] | undefined)[] = [];
+  const NONE: readonly string[] = [];
+  return {
+    count: pages.length,
+    urls,
+    urlCount,
+    pageRanks: Float64Array.from(pages, (page, id) =>
+      page < 0 ? (standingFacts(id).weight.pageRank ?? 0) : (pageRankOf[page] ?? 0),
+    ),
+    levels: Float64Array.from(pages, (page, id) =>
+      page < 0 ? standingFacts(id).weight.level : LEVEL_WEIGHT[typeAt(id)],
+    ),
+    positions,
+    values(id, attribute) {
+      const page = pages[id] as number;
+      if (page < 0) return facetValues(record(id), attribute);
+      switch (attribute) {
+        case 'language':
+          return one(languages[page] as string);
+        case 'docusaurus_tag':
+          return one(tags[page] as string);
+        case 'type':
+          return one(typeAt(id));
+        case 'hierarchy.lvl0': {
+          const section = sections[page] as string | null;
+          return section === null ? NONE : one(section);
+        }
+        case 'url_without_anchor':
+          return (pageKeys[page] ??= [pageKey(page)]);
+        default:
+          return facetValues(record(id), attribute);
+      }
+    },
+    record,
+  };
 }
+
+/** Every record's facts as a record without text, in order (for the build, not the reader). */
+const tableRecords = (table: TableFacts): DocSearchRecord[] =>
+  Array.from({length: table.count}, (_, id) => table.record(id));
 
 // --- The text ------------------------------------------------------------------------------------
 
@@ -555,14 +664,14 @@ export interface PrefixAnswer {
   priorRows: Record<string, number[]>;
 }
 
-/** Parses and checks an answer file, given the table's facts of every record. */
-export function readAnswerFile(json: unknown, facts: readonly DocSearchRecord[]): PrefixAnswer {
+/** Parses and checks an answer file, given the table. */
+export function readAnswerFile(json: unknown, table: TableFacts): PrefixAnswer {
   const data: unknown = typeof json === 'string' ? JSON.parse(json) : json;
   const file = data as Partial<AnswerFile> | null;
   const {hits, nbHits, facets, text, prior} = file ?? {};
   if (
     !Array.isArray(hits) ||
-    !hits.every((id) => Number.isInteger(id) && id >= 0 && id < facts.length) ||
+    !hits.every((id) => Number.isInteger(id) && id >= 0 && id < table.count) ||
     !Number.isInteger(nbHits) ||
     facets === null ||
     typeof facets !== 'object' ||
@@ -572,7 +681,7 @@ export function readAnswerFile(json: unknown, facts: readonly DocSearchRecord[])
   const known: KnownRanking = {hitIds: hits, nbHits: nbHits as number, facets};
   const records = readTextFile(
     text,
-    hits.map((id) => facts[id] as DocSearchRecord),
+    hits.map((id) => table.record(id)),
   );
   const priorRows = prior === undefined ? {} : decodePriorRows(prior[0], prior[1], fail);
   return {known, records, priorRows};
@@ -695,7 +804,7 @@ export function serializeShards(
   });
   const starts = textStarts(records.length);
   const table = serializeTable(records);
-  const facts = readTable(table);
+  const facts = tableRecords(readTable(table));
   const keyOf = new Map(
     records.map((record, i) => [
       record.url_without_anchor,

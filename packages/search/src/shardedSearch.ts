@@ -45,6 +45,7 @@ import {
   shardFileName,
   TABLE_ATTRIBUTES,
   type ShardManifest,
+  type TableFacts,
 } from './shardFileFormat';
 import {compileSynonyms, type SynonymTable} from './synonyms';
 import {terms as toTerms} from './text';
@@ -195,7 +196,7 @@ interface Opened {
   answers: Map<string, number>;
   ranker: QueryRanker;
   /** The table: every record's facts. */
-  facts: DocSearchRecord[];
+  facts: TableFacts;
   /** Per term (by number), its posting once its file is fetched. */
   postings: (Posting | undefined)[];
   place: ReturnType<typeof fetchedTerms>['place'];
@@ -342,11 +343,10 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
     if (!loading) {
       const {hash, textStarts: starts} = opened.manifest;
       const first = starts[n] as number;
-      const end = starts[n + 1] ?? opened.facts.length;
+      const end = starts[n + 1] ?? opened.facts.count;
       loading = fetchJson(options.fetch, base + shardFileName(hash, ['t', n])).then((json) => {
-        readTextFile(json, opened.facts.slice(first, end)).forEach((record, k) =>
-          records.set(first + k, record),
-        );
+        const facts = Array.from({length: end - first}, (_, k) => opened.facts.record(first + k));
+        readTextFile(json, facts).forEach((record, k) => records.set(first + k, record));
       });
       textFiles.set(n, loading);
       loading.catch(() => textFiles.delete(n));

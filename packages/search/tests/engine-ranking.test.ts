@@ -5,6 +5,7 @@ import {createMatcher} from '../src/matching';
 import {normalizeParams} from '../src/params';
 import {parseQuery} from '../src/query';
 import {createRanker} from '../src/ranking';
+import {factsOfRecords} from '../src/recordFacts';
 import {buildTermIndex, recordTerms} from '../src/termIndex';
 import type {DocSearchRecord, SearchResponse} from '../src/types';
 import {corpus, DOCSEARCH_FILTERS, rec} from './support/records';
@@ -91,7 +92,7 @@ describe('staticOrder', () => {
       weighted(0, 90, 5),
       weighted(0, 50, 1),
     ];
-    const {staticRank, byStaticRank} = staticOrder(records);
+    const {staticRank, byStaticRank} = staticOrder(factsOfRecords(records));
     expect([...byStaticRank]).toEqual([1, 3, 2, 4, 0]);
     byStaticRank.forEach((id, rank) => expect(staticRank[id]).toBe(rank));
   });
@@ -252,8 +253,9 @@ describe('one ranker for every query (its arrays are reused)', () => {
     const records = corpus();
     const terms = recordTerms(records);
     const matcher = createMatcher(buildTermIndex(records), terms, records.length);
-    const ranker = createRanker(records, terms);
-    const filters = createRecordFilters(records).filtersFor([], []);
+    const facts = factsOfRecords(records);
+    const ranker = createRanker(facts, terms);
+    const filters = createRecordFilters(facts).filtersFor([], []);
     const rank = (query: string) => {
       const {queryWords} = parseQuery(query, normalizeParams({query}));
       const queryWordMatches = matcher.matchQuery(queryWords);

@@ -17,6 +17,7 @@ import {bestBetRules} from '../src/bestBets';
 import {learnPrior} from '../src/build/learnPrior';
 import {findShardManifest, writeShardFiles} from '../src/build/shardFiles';
 import {createSearchEngine} from '../src/engine';
+import {facetValues} from '../src/recordFacts';
 import {serializeIndex} from '../src/indexFileFormat';
 import {pagePosterior, priorHead, priorWords} from '../src/queryPrior';
 import {buildTermIndex} from '../src/termIndex';
@@ -30,6 +31,7 @@ import {
   readTextFile,
   serializeShards,
   shardFileName,
+  TABLE_ATTRIBUTES,
 } from '../src/shardFileFormat';
 import {createShardedSearch} from '../src/shardedSearch';
 import {openShardsInThread} from '../src/shardsInThread';
@@ -162,7 +164,8 @@ describe('the sharded index', () => {
       expect(decodePosting(written[n] as string, () => undefined)).toEqual(index.get(term)),
     );
     expect(files.postings.length).toBeGreaterThan(4);
-    const facts = readTable(files.table);
+    const table = readTable(files.table);
+    const facts = records.map((_, id) => table.record(id));
     const texts = files.texts.flatMap((json, n) =>
       readTextFile(json, facts.slice(textStarts[n], textStarts[n + 1] ?? records.length)),
     );
@@ -171,11 +174,28 @@ describe('the sharded index', () => {
   });
 
   it('tells ranking, filters, facets and distinct what the records tell them', () => {
-    const facts = readTable(files.table);
-    expect(facts).toHaveLength(records.length);
+    const table = readTable(files.table);
+    expect(table.count).toBe(records.length);
     const told = {url: new Map<string, string>(), url_without_anchor: new Map<string, string>()};
-    records.forEach((record, i) => {
-      const read = facts[i] as DocSearchRecord;
+    const urlNumbers = new Map<string, number>();
+    // Read in an order of their own: a record made from the wrong slot, or one kept from the
+    // record asked for before, would differ.
+    const ids = records.map((_, i) => (i * 7919) % records.length);
+    expect(new Set(ids).size).toBe(records.length);
+    for (const i of ids) {
+      const record = records[i] as DocSearchRecord;
+      const read = table.record(i);
+      // What ranking reads (RecordFacts), from the typed arrays: the record's own weight, its url
+      // told apart as the url is, and each attribute's values as its facts give them.
+      expect([table.pageRanks[i], table.levels[i], table.positions[i]]).toEqual([
+        record.weight.pageRank ?? 0,
+        record.weight.level,
+        record.weight.position,
+      ]);
+      expect(urlNumbers.get(record.url) ?? table.urls[i]).toBe(table.urls[i]);
+      urlNumbers.set(record.url, table.urls[i] as number);
+      for (const attribute of [...TABLE_ATTRIBUTES, 'url_without_anchor', 'url', 'weight.level'])
+        expect(table.values(i, attribute)).toEqual(facetValues(read, attribute));
       for (const key of ['type', 'weight', 'language', 'docusaurus_tag'])
         expect(read[key as keyof DocSearchRecord]).toEqual(record[key as keyof DocSearchRecord]);
       expect(read.hierarchy.lvl0).toBe(record.hierarchy.lvl0);
@@ -185,8 +205,10 @@ describe('the sharded index', () => {
         expect(seen.get(was) ?? is).toBe(is);
         seen.set(was, is);
       }
-    });
+    }
     for (const seen of Object.values(told)) expect(new Set(seen.values()).size).toBe(seen.size);
+    expect(new Set(urlNumbers.values()).size).toBe(urlNumbers.size);
+    expect(table.urlCount).toBe(urlNumbers.size);
     // Told apart by keys: the table writes no url of a page out (but of a page whose records are
     // not in one run, which stands as its records' facts: a generated page cut by a rare one).
     const cut = records.filter((record) => files.table.includes(record.url_without_anchor));
