@@ -26,7 +26,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import type {FetchLike} from './fetchLike';
 import {createQueryRanker, type KnownRanking, type QueryRanker} from './engine';
-import {FIELDS} from './fields';
+import {fetchedTerms} from './fetchedTerms';
 import {createMatcher, type Matcher} from './matching';
 import {normalizeParams, requestParams, type NormalizedParams} from './params';
 import {parseQuery, type QueryWord} from './query';
@@ -127,60 +127,31 @@ class NotingIndex extends SearchableMap<Posting> {
   }
 }
 
+/**
+ * A term's posting in the dictionary: empty, and prefix and typo lookups, which hand out postings
+ * without get, note its term when they read it. One object per term, its getter on the class:
+ * object literals with getters were four objects each, for every term (issue 38, the collections).
+ */
+class NotedPosting implements Posting {
+  readonly masks = NOTHING;
+  readonly positions = NOTHING;
+
+  constructor(
+    private readonly term: string,
+    private readonly read: Set<string>,
+  ) {}
+
+  get ids(): number[] {
+    this.read.add(this.term);
+    return NOTHING;
+  }
+}
+
 function dictionaryOf(terms: readonly string[]): Dictionary {
   const index = new NotingIndex();
   const {read} = index;
-  for (const term of terms) {
-    // Prefix and typo lookups hand out postings without get: reading one notes its term.
-    index.set(term, {
-      get ids() {
-        read.add(term);
-        return NOTHING;
-      },
-      masks: NOTHING,
-      positions: NOTHING,
-    });
-  }
+  for (const term of terms) index.set(term, new NotedPosting(term, read));
   return {read, matcher: createMatcher(index, NO_RECORDS, 0, 0), reached: new Map()};
-}
-
-/**
- * The records' terms in order as far as the fetched postings tell them: a field holds each fetched
- * term at its positions, and nothing (undefined) elsewhere. Exact for every question the engine
- * asks, since it only asks whether a term is one the query reached, and those were all fetched;
- * a field that is more than one term is at least two long, and one that is one term is one long
- * (the exact criterion's whole-attribute question).
- */
-function fetchedTerms(): {
-  terms: RecordTerms;
-  place(term: string): Parameters<typeof decodePosting>[1];
-} {
-  const fields = new Map<number, string[]>();
-  const NONE: string[] = [];
-  const of = (id: number, rank: number): string[] => fields.get(id * FIELDS.length + rank) ?? NONE;
-  return {
-    terms: {
-      of,
-      adjacent(id, a, b) {
-        for (let f = 0; f < FIELDS.length; f++) {
-          const t = of(id, f);
-          for (let i = 0; i + 1 < t.length; i++) {
-            const here = t[i];
-            const next = t[i + 1];
-            if (here !== undefined && next !== undefined && a(here) && b(next)) return true;
-          }
-        }
-        return false;
-      },
-    },
-    place: (term) => (id, rank, position, whole) => {
-      const slot = id * FIELDS.length + rank;
-      let field = fields.get(slot);
-      if (!field) fields.set(slot, (field = []));
-      field[position] = term;
-      if (!whole && field.length < 2) field.length = 2;
-    },
-  };
 }
 
 /** What every query needs: the manifest, the table and the ranker over them. */
@@ -226,31 +197,42 @@ async function fetchJson(doFetch: FetchLike, url: string): Promise<unknown> {
   return response.json();
 }
 
+/** Term `n`'s posting, read from the fetched ones when it is asked for (see NotedPosting). */
+class FetchedPosting implements Posting {
+  constructor(
+    private readonly n: number,
+    private readonly postings: readonly (Posting | undefined)[],
+    private readonly terms: readonly string[],
+  ) {}
+
+  private posting(): Posting {
+    const found = this.postings[this.n];
+    // Never met: a query's postings are fetched before it is ranked (see postingFilesOf).
+    if (!found)
+      throw new Error(`search shards: the posting of ${this.terms[this.n]} was not fetched`);
+    return found;
+  }
+
+  get ids(): number[] {
+    return this.posting().ids;
+  }
+
+  get masks(): number[] {
+    return this.posting().masks;
+  }
+
+  get positions(): number[] {
+    return this.posting().positions;
+  }
+}
+
 /** A term index of every term of the dictionary, each posting read when its file is there. */
 function lazyIndex(
   terms: readonly string[],
   postings: readonly (Posting | undefined)[],
 ): TermIndex {
   const index: TermIndex = new SearchableMap<Posting>();
-  terms.forEach((term, n) => {
-    const posting = (): Posting => {
-      const found = postings[n];
-      // Never met: a query's postings are fetched before it is ranked (see postingFilesOf).
-      if (!found) throw new Error(`search shards: the posting of ${term} was not fetched`);
-      return found;
-    };
-    index.set(term, {
-      get ids() {
-        return posting().ids;
-      },
-      get masks() {
-        return posting().masks;
-      },
-      get positions() {
-        return posting().positions;
-      },
-    });
-  });
+  terms.forEach((term, n) => index.set(term, new FetchedPosting(n, postings, terms)));
   return index;
 }
 
@@ -288,7 +270,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       await fetchJson(options.fetch, base + shardFileName(manifest.hash, 'table')),
     );
     const postings: (Posting | undefined)[] = new Array(manifest.terms.length);
-    const {terms, place} = fetchedTerms();
+    const {terms, place} = fetchedTerms(manifest.terms, facts.count);
     const data = {synonyms: manifest.synonyms, rules: manifest.rules};
     const index = await inNextTask(() => lazyIndex(manifest.terms, postings));
     return {
@@ -326,8 +308,7 @@ export function createShardedSearch(options: ShardedSearchOptions): ShardedSearc
       loading = fetchJson(options.fetch, base + shardFileName(hash, ['p', n])).then((json) => {
         const file = readPostingsFile(json, end - first);
         file.postings.forEach((text, k) => {
-          const term = opened.manifest.terms[first + k] as string;
-          opened.postings[first + k] = decodePosting(text, opened.place(term));
+          opened.postings[first + k] = decodePosting(text, opened.place(first + k));
         });
         for (const [word, counts] of Object.entries(file.priorRows))
           opened.priorRows.set(word, counts);

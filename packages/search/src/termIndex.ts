@@ -47,7 +47,10 @@ export function buildTermIndex(records: readonly DocSearchRecord[]): TermIndex {
 
 /** A record's terms in order, per field. */
 export interface RecordTerms {
-  /** The terms of record `id`'s field of attribute rank `rank`. */
+  /**
+   * The terms of record `id`'s field of attribute rank `rank`, to be read before the next call:
+   * that may hand out the same array again (the sharded reader's does).
+   */
   of(id: number, rank: number): string[];
   /** True when a term passing `a` is immediately followed by a term passing `b` in one field of record `id`. */
   adjacent(id: number, a: (term: string) => boolean, b: (term: string) => boolean): boolean;
