@@ -3,21 +3,22 @@ import type {RecordFacts} from './recordFacts';
 
 export interface DistinctCounter {
   /** Hits left after `distinct` among the records `ids` (every hit when `distinct` is 0). */
-  count(ids: ArrayLike<number>, distinct: number): number;
+  count(ids: Int32Array, distinct: number): number;
 }
 
 /** Counts per url through the urls' numbers: no string keys for the tens of thousands of matches. */
 export function distinctCounter({urls: urlIds, urlCount}: RecordFacts): DistinctCounter {
   // Kept between counts and cleared at once (a fill is far cheaper than a second pass over the
-  // ids): at 10,000 pages a new one per keystroke was half a megabyte for the collector.
+  // ids): at 10,000 pages a new one per keystroke was half a megabyte for the collector. Cleared
+  // before the loop, not after it: see acceptedIds in ranking.ts.
   const perUrl = new Int32Array(urlCount);
   return {
     count(ids, distinct) {
       if (distinct <= 0) return ids.length;
+      perUrl.fill(0);
       let n = 0;
       for (let i = 0; i < ids.length; i++)
         if ((perUrl[urlIds[ids[i] as number] as number] as number)++ < distinct) n++;
-      perUrl.fill(0);
       return n;
     },
   };

@@ -47,7 +47,7 @@ interface RankQuery {
  */
 interface Ranking {
   /** Every matching record id (unordered). */
-  ids: ArrayLike<number>;
+  ids: Int32Array;
   /** Holds at least the requested page's hits (all of them when fewer), in final order. */
   head: Candidate[];
   /** The candidates after `head`, in the order a full sort gives (computed on demand). */
@@ -201,6 +201,9 @@ function withinLongQueryLimit(ctx: RankContext, query: RankQuery, ids: number[])
  * The documents matching the query words that pass the filters, excluded words and phrases (and,
  * for a long query of optional words, Algolia's limit), in no particular order, written to the
  * start of the scratch's `order`; returns how many.
+ *
+ * Its passes over every match are functions of their own, each ending with the loop (see
+ * acceptedIds), and what is read after them is read before them.
  */
 function candidateIds(
   ctx: RankContext,
@@ -208,31 +211,63 @@ function candidateIds(
   required: readonly QueryWordMatches[],
 ): number {
   const {queryWordMatches, excludedIds} = query;
-  const {accepted} = query.filters;
-  const {order} = ctx.scratch;
-  const matching = matchingIds(ctx.scratch, queryWordMatches, required);
   const phrases = phrasePairs(query.queryWords, queryWordMatches);
-  const inPhrases = (id: number): boolean =>
-    phrases.every(
-      ([a, b]) =>
-        (a.typos[id] as number) >= 0 &&
-        (b.typos[id] as number) >= 0 &&
-        ctx.terms.adjacent(id, termTest(a, id), termTest(b, id)),
-    );
-  let count = 0;
-  for (let i = 0; i < matching; i++) {
-    const id = order[i] as number;
-    if (!accepted[id] || (excludedIds.size > 0 && excludedIds.has(id))) continue;
-    if (phrases.length > 0 && !inPhrases(id)) continue;
-    order[count++] = id;
-  }
-  const allOptional = query.queryWords.every((queryWord) => queryWord.optional);
-  if (allOptional && query.queryWords.length >= LONG_QUERY_WORDS) {
+  const limited =
+    query.queryWords.length >= LONG_QUERY_WORDS &&
+    query.queryWords.every((queryWord) => queryWord.optional);
+  const matching = matchingIds(ctx.scratch, queryWordMatches, required);
+  let count = acceptedIds(ctx.scratch.order, matching, query.filters.accepted, excludedIds);
+  if (phrases.length > 0) count = inPhrases(ctx, phrases, count);
+  if (limited) {
+    const {order} = ctx.scratch;
     const kept = withinLongQueryLimit(ctx, query, Array.from(order.subarray(0, count)));
     order.set(kept);
     count = kept.length;
   }
   return count;
+}
+
+/**
+ * The first `matching` ids of `order` that the filters accept and no excluded word holds, moved to
+ * its start; returns how many. Nothing follows the loop: V8 optimises a long loop while it runs (on
+ * stack replacement), before the code after it ever ran, and code compiled without that code's
+ * type feedback was dropped at its end in every keystroke of a page (issue 38: `candidateIds` and
+ * `count` in Chromium's trace of the warm rounds).
+ */
+function acceptedIds(
+  order: Int32Array,
+  matching: number,
+  accepted: Uint8Array,
+  excludedIds: ReadonlySet<number>,
+): number {
+  const excluding = excludedIds.size > 0;
+  let count = 0;
+  for (let i = 0; i < matching; i++) {
+    const id = order[i] as number;
+    if (accepted[id] && !(excluding && excludedIds.has(id))) order[count++] = id;
+  }
+  return count;
+}
+
+/** The first `count` ids of the scratch's `order` that hold each phrase's pairs, moved to its start. */
+function inPhrases(
+  ctx: RankContext,
+  phrases: readonly [QueryWordMatches, QueryWordMatches][],
+  count: number,
+): number {
+  const {order} = ctx.scratch;
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const id = order[i] as number;
+    const held = phrases.every(
+      ([a, b]) =>
+        (a.typos[id] as number) >= 0 &&
+        (b.typos[id] as number) >= 0 &&
+        ctx.terms.adjacent(id, termTest(a, id), termTest(b, id)),
+    );
+    if (held) order[kept++] = id;
+  }
+  return kept;
 }
 
 /**
@@ -385,26 +420,14 @@ function orderLargeGroup(
   for (let i = from; i < to; i++) exactPlusOne[order[i] as number] = 0;
 }
 
-/** A key of a candidate's (lower first): each key of a ranking orders the ties of the one before. */
-type KeyOf = (id: number) => number;
-
 /**
- * The span's ids in groups of equal keys, in key order: by the first key, the ties of each group
- * by the next, and so on; a group's next key is worked out only when that group is asked for.
+ * The kinds of a candidate's keys (lower first), each ordering the ties of the one before: numbers,
+ * not closures made anew for each query, so that one loop (keyEach) keys every level.
  */
-function* inKeyOrder(
-  scratch: Scratch,
-  span: Span,
-  [key, ...finer]: readonly KeyOf[],
-): Generator<Span> {
-  if (!key || span.to - span.from === 1) {
-    yield span;
-    return;
-  }
-  const {order, keys} = scratch;
-  for (let i = span.from; i < span.to; i++) keys[i] = key(order[i] as number);
-  for (const group of groupsInKeyOrder(scratch, span)) yield* inKeyOrder(scratch, group, finer);
-}
+const LEADING_KEY = 0;
+const COVERING_KEY = 1;
+const RANK_KEY = 2;
+type KeyKind = typeof LEADING_KEY | typeof COVERING_KEY | typeof RANK_KEY;
 
 /**
  * The keys that put a query's candidates in rank-key order (see rankKey), cheapest first: the
@@ -412,14 +435,40 @@ function* inKeyOrder(
  * more), for several words the covering attribute (a read of each word's fields), then the whole
  * rank key, the only one that tells every group apart.
  */
-function rankKeys(query: RankQuery): KeyOf[] {
+const KEYS_OF_ONE_WORD: readonly KeyKind[] = [LEADING_KEY, RANK_KEY];
+const KEYS_OF_WORDS: readonly KeyKind[] = [LEADING_KEY, COVERING_KEY, RANK_KEY];
+
+function keyOf(kind: KeyKind, query: RankQuery, id: number): number {
   const {queryWordMatches} = query;
-  const filters = (id: number): number => filterScore(query.filters.scores, id);
-  const leading: KeyOf = (id) => leadingKeyOf(queryWordMatches, id, filters(id));
-  const rank: KeyOf = (id) => rankKeyOf(queryWordMatches, id, filters(id));
-  return queryWordMatches.length === 1
-    ? [leading, rank]
-    : [leading, (id) => coveringAttribute(queryWordMatches, id), rank];
+  if (kind === COVERING_KEY) return coveringAttribute(queryWordMatches, id);
+  const filters = filterScore(query.filters.scores, id);
+  return kind === LEADING_KEY
+    ? leadingKeyOf(queryWordMatches, id, filters)
+    : rankKeyOf(queryWordMatches, id, filters);
+}
+
+/** Writes the span's keys of one kind (a function ending with its loop: see acceptedIds). */
+function keyEach({order, keys}: Scratch, {from, to}: Span, kind: KeyKind, query: RankQuery): void {
+  for (let i = from; i < to; i++) keys[i] = keyOf(kind, query, order[i] as number);
+}
+
+/**
+ * The span's ids in groups of equal keys, in key order: by the first key, the ties of each group
+ * by the next, and so on; a group's next key is worked out only when that group is asked for.
+ */
+function* inKeyOrder(
+  scratch: Scratch,
+  query: RankQuery,
+  span: Span,
+  [kind, ...finer]: readonly KeyKind[],
+): Generator<Span> {
+  if (kind === undefined || span.to - span.from === 1) {
+    yield span;
+    return;
+  }
+  keyEach(scratch, span, kind, query);
+  for (const group of groupsInKeyOrder(scratch, span))
+    yield* inKeyOrder(scratch, query, group, finer);
 }
 
 /**
@@ -430,7 +479,7 @@ function rankKeys(query: RankQuery): KeyOf[] {
  * given a proximity (costly) and sorted: the groups a full sort would lead with.
  *
  * Nor does every candidate get a rank key: the candidates are first grouped by their leading key
- * (rankKeys: words, filters, typos, a few reads per word), the ties by the covering attribute, and
+ * (KEYS_OF_ONE_WORD: words, filters, typos, a few reads per word), the ties by the covering attribute, and
  * a group's candidates get their next key only when the groups before it hold fewer than the
  * `needed` hits. Every candidate of a later group ranks after all of those, whatever its later
  * criteria, so this orders the same groups in the same order as keying them all; at 10,000 pages,
@@ -454,7 +503,8 @@ function rankMatches(
   const candidateOf = (id: number, proximity = 0): Candidate =>
     candidate(id, queryWordMatches, proximity, filterScore(scores, id));
   const withProximity = queryWordMatches.length >= 2;
-  const groups = inKeyOrder(scratch, {from: 0, to: count}, rankKeys(query));
+  const keyKinds = queryWordMatches.length === 1 ? KEYS_OF_ONE_WORD : KEYS_OF_WORDS;
+  const groups = inKeyOrder(scratch, query, {from: 0, to: count}, keyKinds);
   let tail: OrderedGroup | null = null; // the last group ordered
   let tailFrom = 0; // its first id after `head`
   // A group is asked for only while the head is short of `needed` (a group taken and not ordered
@@ -528,7 +578,7 @@ export function createRanker(facts: RecordFacts, terms: RecordTerms): Ranker {
           proximity: 0,
           exact: 0,
         }));
-      return {ids: head.map((c) => c.id), head, rest: () => []};
+      return {ids: Int32Array.from(head, (c) => c.id), head, rest: () => []};
     },
   };
 }
