@@ -116,29 +116,30 @@ function isWholeAttribute(m: QueryWordMatches, id: number, terms: RecordTerms): 
   return false;
 }
 
-/** How many query words record `id` matches, with their typos and attribute ranks summed. */
-function wordCounts(
-  queryWordMatches: readonly QueryWordMatches[],
-  id: number,
-): {words: number; typos: number; attrSum: number} {
-  let words = 0;
-  let typos = 0;
-  let attrSum = 0;
-  for (const m of queryWordMatches) {
-    const t = m.typos[id] as number;
-    if (t < 0) continue;
-    words++;
-    typos += t;
-    attrSum += m.attr[id] as number;
-  }
-  return {words, typos, attrSum};
-}
-
 /** How many query words record `id` matches (the words criterion). */
 export function matchedWords(queryWordMatches: readonly QueryWordMatches[], id: number): number {
   let words = 0;
   for (const m of queryWordMatches) if ((m.typos[id] as number) >= 0) words++;
   return words;
+}
+
+/**
+ * The typos of the query words record `id` matches, summed (the typo criterion). Each sum of the
+ * criteria is a number of its own, not an object of three: the rank key is worked out for every
+ * match of a common prefix, and an object each was most of what a warm keystroke allocated
+ * (issue 38).
+ */
+function typoSum(queryWordMatches: readonly QueryWordMatches[], id: number): number {
+  let typos = 0;
+  for (const m of queryWordMatches) typos += Math.max(m.typos[id] as number, 0);
+  return typos;
+}
+
+/** The best attribute of each query word record `id` matches, summed (the attribute's tie-break). */
+function attributeSum(queryWordMatches: readonly QueryWordMatches[], id: number): number {
+  let sum = 0;
+  for (const m of queryWordMatches) if ((m.typos[id] as number) >= 0) sum += m.attr[id] as number;
+  return sum;
 }
 
 /**
@@ -151,16 +152,13 @@ export function leadingKeyOf(
   id: number,
   filters: number,
 ): number {
-  let words = 0;
-  let typos = 0;
-  for (const m of queryWordMatches) {
-    const t = m.typos[id] as number;
-    if (t < 0) continue;
-    words++;
-    typos += t;
-  }
   const attr = queryWordMatches.length === 1 ? coveringAttribute(queryWordMatches, id) : 0;
-  return leadingRankKey(words, filters, typos, attr);
+  return leadingRankKey(
+    matchedWords(queryWordMatches, id),
+    filters,
+    typoSum(queryWordMatches, id),
+    attr,
+  );
 }
 
 /** Record `id`'s rank key (see rankKey), without making a Candidate. */
@@ -169,9 +167,15 @@ export function rankKeyOf(
   id: number,
   filters: number,
 ): number {
-  const {words, typos, attrSum} = wordCounts(queryWordMatches, id);
   const attr = coveringAttribute(queryWordMatches, id);
-  return rankKey(words, filters, typos, attr, attrSum, firstPosition(queryWordMatches, id, attr));
+  return rankKey(
+    matchedWords(queryWordMatches, id),
+    filters,
+    typoSum(queryWordMatches, id),
+    attr,
+    attributeSum(queryWordMatches, id),
+    firstPosition(queryWordMatches, id, attr),
+  );
 }
 
 export function candidate(
@@ -183,7 +187,9 @@ export function candidate(
   const attr = coveringAttribute(queryWordMatches, id);
   return {
     id,
-    ...wordCounts(queryWordMatches, id),
+    words: matchedWords(queryWordMatches, id),
+    typos: typoSum(queryWordMatches, id),
+    attrSum: attributeSum(queryWordMatches, id),
     filters,
     attr,
     position: firstPosition(queryWordMatches, id, attr),
